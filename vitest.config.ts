@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const contractSrc = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
+const alias = { '@pasteport/contract': contractSrc };
+
+// Tiers by file suffix: *.test.ts unit, *.int.test.ts integration, e2e/*.spec.ts browser.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit-node',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      './apps/web/vitest.config.ts',
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['apps/server/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['apps/web/e2e/**/*.spec.ts'],
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
