@@ -10,11 +10,17 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       'no-console': 'error',
@@ -29,7 +35,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/**', '@pasteport/server', '@pasteport/web'], message: 'contract imports nothing from the apps' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@pasteport/server', '@pasteport/web'],
+              message: 'contract imports nothing from the apps',
+            },
+          ],
+        },
       ],
     },
   },
@@ -44,7 +57,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**'], message: 'components/ may not import features/' }] },
+        {
+          patterns: [
+            { group: ['**/features/**'], message: 'components/ may not import features/' },
+          ],
+        },
       ],
     },
   },

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
+import { pino, type Logger } from 'pino';
+import type { Config } from './config/config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
+import type { StorageRegistry } from './modules/storage-configs/storage-registry.js';
+import { registerSystemRoutes } from './modules/system/system.routes.js';
+import { createSystemService } from './modules/system/system.service.js';
+
+/** Everything the HTTP app needs, built by main.ts (or a test harness). */
+export interface AppDeps {
+  config: Pick<Config, 'logLevel' | 'trustProxy' | 'publicUrl'>;
+  database: DatabaseHandle;
+  storage: StorageRegistry;
+  /** The built web app (apps/web/dist); undefined or missing → API only. */
+  webDistDir?: string | undefined;
+  /** How long a health probe round is reused (tests use 0 to see every change at once). */
+  healthReuseMs?: number;
+  /** The pino logger (main.ts shares one between boot and requests; tests pass a silent one). */
+  logger?: Logger;
+}
+
+/** JSON bodies beyond this are refused with 413; routes that need more set their own limit. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the Fastify app without listening, so tests can inject requests or pick a port. */
+export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Typed as Fastify's logger interface so Fastify infers its default generics.
+  const logger: FastifyBaseLogger = deps.logger ?? pino({ level: deps.config.logLevel });
+  const app = Fastify({
+    loggerInstance: logger,
+    genReqId: () => randomUUID(),
+    trustProxy: toFastifyTrustProxy(deps.config.trustProxy),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Long slugs and paths are refused by validation; this only bounds router work.
+    routerOptions: { maxParamLength: 1000 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  // Every response carries the request id that every log line of that request carries too.
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+
+  // While draining, finished responses close their keep-alive connection; otherwise an idle
+  // client socket would hold close() open until the keep-alive timeout.
+  let draining = false;
+  app.addHook('preClose', (done) => {
+    draining = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+
+  // JSON only: a text/plain body on a JSON route is a wrong content type (415), not bad JSON.
+  app.removeContentTypeParser('text/plain');
+
+  installErrorHandler(app);
+  registerSecurityHeaders(app, {
+    httpsPublicUrl: deps.config.publicUrl?.startsWith('https://') ?? false,
+  });
+
+  const system = createSystemService(
+    {
+      databaseKind: deps.database.kind,
+      pingDatabase: deps.database.ping,
+      checkDefaultStorage: () => deps.storage.checkDefault(),
+    },
+    { reuseMs: deps.healthReuseMs },
+  );
+  registerSystemRoutes(app, system);
+  await deps.storage.registerRoutes(app);
+
+  await registerWebApp(app, deps.webDistDir);
+  return app;
+}
+
+/** A hop count means "trust the closest n proxies", as proxy-addr counts them. */
+function toFastifyTrustProxy(value: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}

@@ -1,0 +1,121 @@
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { pino, type Logger } from 'pino';
+import { createApp } from './app.js';
+import { parseConfig, type Config } from './config/config.js';
+import { loadAppSecret, prepareDataDir } from './config/data-dir.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createStorageRegistry } from './modules/storage-configs/storage-registry.js';
+
+/** A boot failure whose message is meant for the person starting the server, not a stack trace. */
+export class BootError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'BootError';
+  }
+}
+
+/** Where the built web app lives relative to this file (src/ in dev, dist/ when built). */
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface Running {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  /** Stops accepting, drains in-flight requests, then closes storage and the database. */
+  close: () => Promise<void>;
+}
+
+/** Parses config, prepares DATA_DIR, opens and migrates the database, builds the app, listens. */
+export async function boot(
+  env: NodeJS.ProcessEnv,
+  options: { webDistDir?: string } = {},
+): Promise<Running> {
+  const parsed = parseConfig(env);
+  if (!parsed.ok) throw new BootError(parsed.problems);
+  const config = parsed.config;
+  const dirProblems = await prepareDataDir(config.dataDir);
+  if (dirProblems.length > 0) throw new BootError(dirProblems);
+
+  const logger = pino({ level: config.logLevel });
+  const appSecret = await loadAppSecret(config.dataDir, config.appSecret);
+  const database = await openDatabaseOrExplain(config);
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  } catch (err) {
+    await database.close();
+    throw new BootError([`DATABASE_URL: the database could not be migrated (${describe(err)})`]);
+  }
+
+  const storage = createStorageRegistry({
+    db: database.db,
+    dataDir: config.dataDir,
+    appSecret,
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  await storage.ensureDefault();
+
+  const app = await createApp({
+    config,
+    database,
+    storage,
+    webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST,
+    logger,
+  });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await app.close();
+    await storage.close();
+    await database.close();
+    throw new BootError([listenProblem(err, config)]);
+  }
+
+  return {
+    app,
+    config,
+    database,
+    logger,
+    close: async () => {
+      await app.close();
+      await storage.close();
+      await database.close();
+    },
+  };
+}
+
+async function openDatabaseOrExplain(config: Config): Promise<DatabaseHandle> {
+  try {
+    const handle = await openDatabase(config.database);
+    await handle.ping();
+    return handle;
+  } catch (err) {
+    const where = config.database.kind === 'sqlite' ? config.database.file : 'DATABASE_URL';
+    throw new BootError([`database: cannot open ${where} (${describe(err)})`]);
+  }
+}
+
+function listenProblem(err: unknown, config: Config): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    return `PORT: ${config.host}:${config.port} is already in use; stop the other program or choose another PORT`;
+  }
+  if (code === 'EACCES')
+    return `PORT: not allowed to listen on ${config.host}:${config.port}; choose a port above 1024`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+    return `HOST: ${config.host} is not an address of this machine`;
+  }
+  return `cannot listen on ${config.host}:${config.port} (${describe(err)})`;
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code ? `${code}: ${err.message}` : err.message;
+  }
+  return String(err);
+}

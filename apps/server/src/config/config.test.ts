@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config.js';
+
+function parse(env: Record<string, string>) {
+  return parseConfig(env, '/srv/pasteport');
+}
+
+describe('parseConfig', () => {
+  it('uses the embedded defaults when nothing is set', () => {
+    const result = parse({});
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        host: '127.0.0.1',
+        port: 8787,
+        dataDir: '/srv/pasteport/data',
+        database: { kind: 'sqlite', file: path.join('/srv/pasteport/data', 'pasteport.db') },
+        publicUrl: undefined,
+        admin: { username: undefined, password: undefined },
+        appSecret: undefined,
+        logLevel: 'info',
+        trustProxy: false,
+      },
+    });
+  });
+
+  it('treats empty strings as unset', () => {
+    const result = parse({ PORT: '', DATABASE_URL: '', LOG_LEVEL: '', TRUST_PROXY: '', HOST: '' });
+    expect(result.ok && result.config.port).toBe(8787);
+    expect(result.ok && result.config.database.kind).toBe('sqlite');
+    expect(result.ok && result.config.host).toBe('127.0.0.1');
+  });
+
+  it('selects PostgreSQL from a postgres:// URL and trims the public URL', () => {
+    const result = parse({
+      DATABASE_URL: 'postgresql://u:p@db:5432/pp',
+      PUBLIC_URL: 'https://paste.example.com/',
+      PORT: '9000',
+      LOG_LEVEL: 'DEBUG',
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://u:p@db:5432/pp',
+    });
+    expect(result.config.publicUrl).toBe('https://paste.example.com');
+    expect(result.config.port).toBe(9000);
+    expect(result.config.logLevel).toBe('debug');
+  });
+
+  it('names every problem at once, in plain words', () => {
+    const result = parse({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      LOG_LEVEL: 'loud',
+      PUBLIC_URL: 'ftp://x',
+      APP_SECRET: 'short',
+      ADMIN_PASSWORD: '123',
+      TRUST_PROXY: 'not a proxy!',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const names = result.problems.map((p) => p.split(':')[0]);
+    expect(names.sort()).toEqual(
+      [
+        'ADMIN_PASSWORD',
+        'APP_SECRET',
+        'DATABASE_URL',
+        'LOG_LEVEL',
+        'PORT',
+        'PUBLIC_URL',
+        'TRUST_PROXY',
+      ].sort(),
+    );
+    expect(result.problems.find((p) => p.startsWith('PORT'))).toContain(
+      'whole number between 0 and 65535',
+    );
+    expect(result.problems.find((p) => p.startsWith('PORT'))).toContain('"eighty"');
+  });
+
+  it('refuses a port out of range', () => {
+    expect(parse({ PORT: '70000' }).ok).toBe(false);
+    expect(parse({ PORT: '-1' }).ok).toBe(false);
+    expect(parse({ PORT: '80.5' }).ok).toBe(false);
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['false', false],
+    ['2', 2],
+    ['10.0.0.0/8, 192.168.1.1', ['10.0.0.0/8', '192.168.1.1']],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    const result = parse({ TRUST_PROXY: value });
+    expect(result.ok && result.config.trustProxy).toEqual(expected);
+  });
+});

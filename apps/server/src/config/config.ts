@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { envSchema, type LogLevel } from './env.schema.js';
+
+/** The typed configuration every part of the server receives; parsed once at boot. */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  publicUrl: string | undefined;
+  admin: { username: string | undefined; password: string | undefined };
+  /** The APP_SECRET from the environment; when absent the boot step loads or creates secret.key. */
+  appSecret: string | undefined;
+  logLevel: LogLevel;
+  trustProxy: boolean | number | string[];
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+/** Parses the environment; on failure lists every problem in plain words, one per variable. */
+export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ConfigResult {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
+    });
+    return { ok: false, problems };
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  return {
+    ok: true,
+    config: {
+      host: e.HOST,
+      port: e.PORT,
+      dataDir,
+      database: e.DATABASE_URL
+        ? { kind: 'postgres', url: e.DATABASE_URL }
+        : { kind: 'sqlite', file: path.join(dataDir, 'pasteport.db') },
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+      admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
+      appSecret: e.APP_SECRET,
+      logLevel: e.LOG_LEVEL,
+      trustProxy: e.TRUST_PROXY,
+    },
+  };
+}

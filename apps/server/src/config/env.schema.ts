@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Empty strings in the environment mean "unset", as most .env tooling writes them. */
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => ['true', '1', 'yes'].includes(v));
+
+/**
+ * TRUST_PROXY: unset/false → trust nothing; true → trust every hop; a number → that many hops;
+ * otherwise a comma-separated list of addresses/CIDRs of trusted proxies.
+ */
+const trustProxy = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): boolean | number | string[] => {
+      if (v === undefined) return false;
+      const flag = booleanish.safeParse(v.toLowerCase());
+      if (flag.success) return flag.data;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (list.length === 0 || !list.every((s) => /^[0-9a-fA-F:./]+$/.test(s))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be true, false, a hop count, or a comma-separated list of proxy IPs/CIDRs',
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
+);
+
+/** The environment variables Pasteport reads, with their defaults. Documented in .env.example. */
+export const envSchema = z.object({
+  HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).default('127.0.0.1')),
+  PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ message: 'must be a whole number between 0 and 65535' })
+      .int('must be a whole number between 0 and 65535')
+      .min(0, 'must be a whole number between 0 and 65535')
+      .max(65535, 'must be a whole number between 0 and 65535')
+      .default(8787),
+  ),
+  DATA_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('./data')),
+  DATABASE_URL: optionalString.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\/.+/.test(v),
+    'must be a postgres:// or postgresql:// URL (leave it unset to use SQLite in DATA_DIR)',
+  ),
+  PUBLIC_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(v),
+    'must be an http:// or https:// URL such as https://paste.example.com',
+  ),
+  ADMIN_USERNAME: optionalString.refine(
+    (v) => v === undefined || (v.length >= 1 && v.length <= 64),
+    'must be 1 to 64 characters',
+  ),
+  ADMIN_PASSWORD: optionalString.refine(
+    (v) => v === undefined || v.length >= 8,
+    'must be at least 8 characters',
+  ),
+  APP_SECRET: optionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must be at least 32 characters (or leave it unset to generate one into DATA_DIR/secret.key)',
+  ),
+  LOG_LEVEL: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'info' : typeof v === 'string' ? v.toLowerCase() : v),
+    z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }),
+  ),
+  TRUST_PROXY: trustProxy,
+});
+
+export type Env = z.infer<typeof envSchema>;
+export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { DatabaseKind } from '@pasteport/contract';
+import type { Database } from './schema.js';
+
+/** An open database: the Kysely handle, which engine it is, and how to close it. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Cheap liveness probe for /api/health. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/** Opens SQLite (WAL, busy timeout, foreign keys) or a PostgreSQL pool; drivers load lazily. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  const db =
+    target.kind === 'sqlite' ? await openSqlite(target.file) : await openPostgres(target.url);
+  return {
+    db,
+    kind: target.kind,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openSqlite(file: string): Promise<Kysely<Database>> {
+  const { default: SQLite } = await import('better-sqlite3');
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const conn = new SQLite(file);
+  conn.pragma('journal_mode = WAL');
+  conn.pragma('busy_timeout = 5000');
+  conn.pragma('foreign_keys = ON');
+  // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
+  conn.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: conn }) });
+}
+
+async function openPostgres(url: string): Promise<Kysely<Database>> {
+  const { default: pg } = await import('pg');
+  // int8 and count(*) arrive as strings by default; our sizes and counts fit in a double.
+  pg.types.setTypeParser(20, (v) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

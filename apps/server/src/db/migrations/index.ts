@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation.js';
+
+/**
+ * Every migration, in order. Listed statically (not read from disk) so the built server and the
+ * tests run exactly the same set; names sort in application order.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};

@@ -1,0 +1,25 @@
+import type { ValidationIssue } from '@pasteport/contract';
+import type { z } from 'zod';
+import { AppError } from '../lib/app-error.js';
+
+/** Turns zod issues into the `details` of a VALIDATION_FAILED error: which field, which rule. */
+export function toValidationIssues(issues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
+  return issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || '(body)',
+    rule: issue.code,
+    message: issue.message,
+  }));
+}
+
+/** Parses a request part with a contract schema; a mismatch is a 400 naming every bad field. */
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where = 'request',
+): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details = toValidationIssues(result.error.issues);
+  const fields = details.map((d) => `${d.field}: ${d.message}`).join('; ');
+  throw new AppError('VALIDATION_FAILED', `invalid ${where}: ${fields}`, { details });
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import { copyFile, mkdir, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '../../../lib/app-error.js';
+import type { ObjectInfo, WriteResult } from '../../storage-driver.js';
+import { isMissing } from './local-errors.js';
+import { publishFile, type TempFile } from './local-file-writer.js';
+import { DEFAULT_CONTENT_TYPE, derivedEtag, readSidecar, writeSidecar } from './local-metadata.js';
+import type { LocalPaths } from './local-paths.js';
+
+/**
+ * Object-level file operations shared by write, copy and multipart completion: every way an
+ * object appears goes through publishObject, every way one disappears through deleteObject.
+ */
+
+/** Root must exist (never created here: a missing mount must not be papered over). */
+export async function prepareRoot(paths: LocalPaths): Promise<void> {
+  const root = await stat(paths.root).catch(() => null);
+  if (!root?.isDirectory()) {
+    throw new AppError('SERVICE_UNAVAILABLE', `local storage root is missing: ${paths.root}`);
+  }
+  for (const dir of [paths.tmpDir, paths.uploadsDir, paths.metaDir]) {
+    await mkdir(dir, { recursive: true });
+  }
+}
+
+/** ObjectInfo of an object file, from its sidecar while that still describes the file. */
+export async function describeObject(
+  paths: LocalPaths,
+  key: string,
+  file: { size: number; mtimeMs: number; mtime: Date },
+): Promise<ObjectInfo> {
+  const sidecar = await readSidecar(paths.metaPath(key), file);
+  return {
+    key,
+    size: file.size,
+    etag: sidecar?.etag ?? derivedEtag(file),
+    lastModified: file.mtime,
+    contentType: sidecar?.contentType ?? DEFAULT_CONTENT_TYPE,
+  };
+}
+
+/** Publishes a finished temp file as `key` (atomic rename) and records its metadata. */
+export async function publishObject(
+  paths: LocalPaths,
+  key: string,
+  temp: TempFile,
+  meta: { etag: string; contentType: string },
+): Promise<WriteResult> {
+  const destination = paths.objectPath(key);
+  try {
+    await mkdir(path.dirname(destination), { recursive: true });
+    await paths.assertPhysicallyInside(path.dirname(destination));
+  } catch (error) {
+    await rm(temp.path, { force: true });
+    throw error;
+  }
+  await publishFile(temp.path, destination);
+  await writeSidecar(paths.tmpDir, paths.metaPath(key), {
+    ...meta,
+    size: temp.size,
+    mtimeMs: temp.mtimeMs,
+  });
+  return { size: temp.size, etag: meta.etag };
+}
+
+/** Copies an object file into a temp file, ready for publishObject. */
+export async function copyToTemp(paths: LocalPaths, source: string): Promise<TempFile> {
+  const tmpPath = path.join(paths.tmpDir, `${randomUUID()}.copy`);
+  try {
+    // FICLONE makes a copy-on-write reflink where the filesystem can, a plain copy elsewhere.
+    await copyFile(source, tmpPath, fsConstants.COPYFILE_FICLONE);
+    const copied = await stat(tmpPath);
+    return { path: tmpPath, size: copied.size, md5: Buffer.alloc(0), mtimeMs: copied.mtimeMs };
+  } catch (error) {
+    await rm(tmpPath, { force: true });
+    throw error;
+  }
+}
+
+/** Deletes an object and its sidecar; a missing object (or a folder) counts as deleted. */
+export async function deleteObject(paths: LocalPaths, key: string): Promise<void> {
+  const file = paths.objectPath(key);
+  try {
+    await paths.assertPhysicallyInside(path.dirname(file));
+    await unlink(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!isMissing(error) && code !== 'EISDIR' && code !== 'EPERM') throw error;
+  }
+  const meta = paths.metaPath(key);
+  await rm(meta, { force: true });
+  await pruneEmptyDirs(path.dirname(file), paths.root);
+  await pruneEmptyDirs(path.dirname(meta), paths.metaDir);
+}
+
+/** Removes now-empty folders up to (not including) `stop`: S3 has no empty prefixes. */
+async function pruneEmptyDirs(dir: string, stop: string): Promise<void> {
+  for (let current = dir; current.startsWith(stop + path.sep); current = path.dirname(current)) {
+    try {
+      await rmdir(current);
+    } catch {
+      return;
+    }
+  }
+}

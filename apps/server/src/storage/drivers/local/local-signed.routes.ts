@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../../lib/app-error.js';
+import { contentDisposition, isActiveContentType } from '../../../lib/content-disposition.js';
+import { parseRangeHeader, resolveByteRange } from '../../byte-range.js';
+import type { ObjectInfo, ServedRange } from '../../storage-driver.js';
+import type { LocalStorageDriver } from './local-driver.js';
+import { readUnverifiedStorageId, type SignedOperation } from './signed-url.js';
+
+/** Finds the local driver of a storage config id (null when unknown or not local). */
+export type LocalDriverLookup = (
+  storageId: string,
+) => LocalStorageDriver | null | undefined | Promise<LocalStorageDriver | null | undefined>;
+
+/** Options of registerLocalSignedRoutes. */
+export interface LocalSignedRoutesOptions {
+  /** Mount point, e.g. '/api/storage/local'; must match the drivers' signedUrlBase. */
+  prefix: string;
+  getLocalDriver: LocalDriverLookup;
+}
+
+type TokenRequest = FastifyRequest<{ Querystring: { token?: string | string[] } }>;
+
+/**
+ * Serves the URLs local drivers sign, standing in for S3: PUT object, GET/HEAD object
+ * (Range, If-None-Match) and PUT part. The token is the only credential; bodies stream
+ * straight from the socket to disk.
+ */
+export async function registerLocalSignedRoutes(
+  app: FastifyInstance,
+  options: LocalSignedRoutesOptions,
+): Promise<void> {
+  await app.register(localSignedRoutes, options);
+}
+
+const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app, options, done) => {
+  // Encapsulated: uploads of any type reach the handler as the untouched request stream,
+  // with no body-size limit from Fastify (the signed payload and driver bound them).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  async function authorize(request: TokenRequest, op: SignedOperation) {
+    const token = request.query.token;
+    if (typeof token !== 'string' || token === '') throw new AppError('FORBIDDEN', 'missing token');
+    const storageId = readUnverifiedStorageId(token);
+    const driver = storageId === null ? null : await options.getLocalDriver(storageId);
+    if (!driver) throw new AppError('FORBIDDEN', 'signed URL is not valid here');
+    return { driver, payload: driver.verifySignedToken(token, op) };
+  }
+
+  app.put('/object', async (request: TokenRequest, reply) => {
+    const { driver, payload } = await authorize(request, 'put');
+    const contentType = request.headers['content-type'];
+    if (payload.ct !== undefined && contentType !== payload.ct) {
+      throw new AppError('FORBIDDEN', 'Content-Type does not match the signed URL');
+    }
+    const declared = declaredLength(request);
+    if (payload.cl !== undefined && declared !== payload.cl) {
+      throw new AppError('FORBIDDEN', 'Content-Length does not match the signed URL');
+    }
+    const result = await driver.write(payload.key, request.raw, {
+      contentType: payload.ct ?? contentType ?? 'application/octet-stream',
+      ...(declared !== undefined && { contentLength: declared }),
+    });
+    return reply.code(200).header('ETag', `"${result.etag}"`).send();
+  });
+
+  app.put('/part', async (request: TokenRequest, reply) => {
+    const { driver, payload } = await authorize(request, 'part');
+    if (payload.uid === undefined || payload.pn === undefined) {
+      throw new AppError('FORBIDDEN', 'signed URL does not name a part');
+    }
+    const declared = declaredLength(request);
+    const result = await driver.writePart(payload.key, payload.uid, payload.pn, request.raw, {
+      ...(declared !== undefined && { contentLength: declared }),
+    });
+    return reply.code(200).header('ETag', `"${result.etag}"`).send();
+  });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/object',
+    exposeHeadRoute: false,
+    handler: async (request: TokenRequest, reply) => {
+      const { driver, payload } = await authorize(request, 'get');
+      const info = await driver.stat(payload.key);
+      if (!info) throw new AppError('NOT_FOUND', 'object not found');
+      const contentType = payload.ct ?? info.contentType;
+      const disposition =
+        payload.disp ?? (isActiveContentType(contentType) ? 'attachment' : 'inline');
+      void reply.headers({
+        'Accept-Ranges': 'bytes',
+        'Cache-Control': 'private, no-cache',
+        'Content-Type': contentType,
+        'Content-Disposition': contentDisposition(disposition, payload.fn),
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': 'sandbox',
+      });
+      if (matchesEtag(request.headers['if-none-match'], info.etag)) {
+        return reply.code(304).headers(validators(info)).send();
+      }
+      const requested = parseRangeHeader(request.headers.range);
+      const range = requested ? resolveByteRange(requested, info.size) : null;
+      if (request.method === 'HEAD') return sendHead(reply, info, range);
+      const body = await driver.read(payload.key, range ? { range } : {});
+      void reply.headers(validators(body)).header('Content-Length', String(body.contentLength));
+      if (body.range) {
+        void reply.code(206).header('Content-Range', contentRange(body.range, body.size));
+      }
+      return reply.send(body.stream);
+    },
+  });
+  done();
+};
+
+function sendHead(reply: FastifyReply, info: ObjectInfo, range: ServedRange | null) {
+  const length = range ? range.end - range.start + 1 : info.size;
+  void reply.headers(validators(info)).header('Content-Length', String(length));
+  if (range) void reply.code(206).header('Content-Range', contentRange(range, info.size));
+  return reply.send();
+}
+
+function validators(info: { etag: string; lastModified: Date }): Record<string, string> {
+  return { ETag: `"${info.etag}"`, 'Last-Modified': info.lastModified.toUTCString() };
+}
+
+function contentRange(range: ServedRange, size: number): string {
+  return `bytes ${range.start}-${range.end}/${size}`;
+}
+
+/** If-None-Match uses weak comparison (RFC 9110 §13.1.2), so W/ prefixes are ignored. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === `"${etag}"`);
+}
+
+function declaredLength(request: FastifyRequest): number | undefined {
+  const header = request.headers['content-length'];
+  if (header === undefined) return undefined;
+  const length = Number(header);
+  if (!Number.isSafeInteger(length) || length < 0) {
+    throw new AppError('VALIDATION_FAILED', 'invalid Content-Length');
+  }
+  return length;
+}

@@ -1,0 +1,66 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { createApp } from '../src/app.js';
+import { prepareDataDir } from '../src/config/data-dir.js';
+import type { DatabaseHandle } from '../src/db/database.js';
+import {
+  createStorageRegistry,
+  type StorageRegistry,
+} from '../src/modules/storage-configs/storage-registry.js';
+import { openTestDatabase, type DatabaseKindUnderTest } from './databases.js';
+
+export const TEST_APP_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  storage: StorageRegistry;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database of the given kind and a temp DATA_DIR with the default
+ * local storage, exactly as main.ts composes it, minus listening. Routes may be added before
+ * the first request (tests use that to exercise the error mapper).
+ */
+export async function buildTestApp(
+  kind: DatabaseKindUnderTest,
+  options: { webDistDir?: string; publicUrl?: string } = {},
+): Promise<TestApp> {
+  const testDb = await openTestDatabase(kind);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pp-app-'));
+  await prepareDataDir(dataDir);
+  const logger = pino({ level: 'silent' });
+  const storage = createStorageRegistry({
+    db: testDb.handle.db,
+    dataDir,
+    appSecret: TEST_APP_SECRET,
+    publicUrl: options.publicUrl,
+    logger,
+  });
+  await storage.ensureDefault();
+  const app = await createApp({
+    config: { logLevel: 'silent', trustProxy: false, publicUrl: options.publicUrl },
+    database: testDb.handle,
+    storage,
+    webDistDir: options.webDistDir,
+    healthReuseMs: 0,
+    logger,
+  });
+  return {
+    app,
+    database: testDb.handle,
+    storage,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await storage.close();
+      await testDb.cleanup();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** A running S3-compatible test server and the settings to reach it. */
+export interface TestS3Server {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  stop(): Promise<void>;
+}
+
+const CHILD = fileURLToPath(new URL('./s3/s3-server-child.ts', import.meta.url));
+const STARTUP_TIMEOUT_MS = 20_000;
+
+/**
+ * Starts s3rver (plus SigV4 checks and multipart shims, see s3/) on 127.0.0.1 and a random
+ * port, in a fresh temp directory. It runs in a child process because paginated listings
+ * need `--openssl-legacy-provider`, which cannot be switched on inside the vitest process.
+ */
+export async function startS3Server(): Promise<TestS3Server> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pasteport-s3-'));
+  const bucket = 'pasteport-test';
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', '--no-warnings', '--import', tsx, CHILD, dataDir, bucket],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error('S3 test server did not start')),
+        STARTUP_TIMEOUT_MS,
+      );
+      createInterface({ input: child.stdout }).once('line', (line) => {
+        clearTimeout(timer);
+        const parsed = JSON.parse(line) as { port?: unknown };
+        if (typeof parsed.port === 'number') resolve(parsed.port);
+        else reject(new Error(`unexpected output: ${line}`));
+      });
+      void exited.then(() => {
+        clearTimeout(timer);
+        reject(new Error(`S3 test server exited early:\n${stderr}`));
+      });
+    });
+    return {
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      bucket,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      async stop() {
+        if (child.exitCode === null) child.kill('SIGTERM');
+        await exited;
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

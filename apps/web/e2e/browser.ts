@@ -1,0 +1,40 @@
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+} from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { CHROMIUM_ARGS } from './chromium.js';
+
+/**
+ * One Chromium per spec file; each test opens its own context (fresh localStorage) so tests
+ * never leak state into each other.
+ */
+export function openBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: inject('chromiumPath'),
+      args: CHROMIUM_ARGS,
+    });
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    await browser?.close();
+  });
+  return {
+    baseUrl: () => inject('baseUrl'),
+    async newPage(options: BrowserContextOptions = {}) {
+      if (!browser) throw new Error('browser not started');
+      const context = await browser.newContext({
+        baseURL: inject('baseUrl'),
+        locale: 'en-US',
+        ...options,
+      });
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { Container, Group, Text } from '@mantine/core';
+import { APP_NAME, APP_VERSION } from '@pasteport/contract';
+import { useTranslation } from 'react-i18next';
+import classes from './Footer.module.css';
+
+/** Page footer: copyright with the current year (SPEC §2) and the app version. */
+export function Footer() {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className={classes.footer} data-testid="app-footer">
+      <Container size="lg">
+        <Group justify="space-between" gap="xs" py="md">
+          <Text size="sm" c="dimmed">
+            {t('footer.copyright', { year, app: APP_NAME })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('footer.version', { version: APP_VERSION })}
+          </Text>
+        </Group>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,100 @@
+import { Box, Burger, Button, Container, Drawer, Group, NavLink, Text } from '@mantine/core';
+import { APP_NAME } from '@pasteport/contract';
+import { IconClipboardCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { TOUCH_TARGET_PX } from '../../components/sizes';
+import { useRouteDisclosure } from '../../components/use-route-disclosure';
+import { LanguageSwitcher } from '../language/LanguageSwitcher';
+import { ThemeToggle } from '../theme/ThemeToggle';
+import classes from './Header.module.css';
+import { isLinkActive, MAIN_NAV_LINKS } from './nav-links';
+
+const MOBILE_NAV_ID = 'mobile-navigation';
+
+/** Sticky app header: brand, main links (a drawer below `sm`), theme and language controls. */
+export function Header() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const menu = useRouteDisclosure();
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="lg" className={classes.inner}>
+        <Group gap="xs" wrap="nowrap">
+          <Burger
+            hiddenFrom="sm"
+            size="sm"
+            className={classes.burger}
+            opened={menu.opened}
+            onClick={menu.toggle}
+            aria-label={menu.opened ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-expanded={menu.opened}
+            aria-controls={MOBILE_NAV_ID}
+          />
+          <Link
+            to="/"
+            className={classes.brand}
+            aria-label={t('layout.brandHome', { app: APP_NAME })}
+          >
+            <IconClipboardCopy size={26} stroke={1.8} aria-hidden className={classes.logo} />
+            <Text component="span" fw={700} fz="lg">
+              {APP_NAME}
+            </Text>
+          </Link>
+        </Group>
+
+        <Group component="nav" aria-label={t('nav.label')} gap={4} visibleFrom="sm">
+          {MAIN_NAV_LINKS.map((link) => (
+            <Button
+              key={link.to}
+              component={RouterNavLink}
+              to={link.to}
+              end={link.end}
+              variant={isLinkActive(pathname, link) ? 'light' : 'subtle'}
+              color={isLinkActive(pathname, link) ? undefined : 'gray'}
+              h={TOUCH_TARGET_PX}
+              leftSection={<link.icon size={18} stroke={1.6} aria-hidden />}
+            >
+              {t(link.labelKey)}
+            </Button>
+          ))}
+        </Group>
+
+        <Group gap="xs" wrap="nowrap">
+          <ThemeToggle />
+          <LanguageSwitcher />
+        </Group>
+      </Container>
+
+      <Drawer
+        id={MOBILE_NAV_ID}
+        opened={menu.opened}
+        onClose={menu.close}
+        title={t('nav.menuTitle')}
+        closeButtonProps={{
+          size: TOUCH_TARGET_PX,
+          iconSize: 20,
+          'aria-label': t('nav.closeMenu'),
+        }}
+        hiddenFrom="sm"
+        size="xs"
+      >
+        <nav aria-label={t('nav.label')}>
+          {MAIN_NAV_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              component={RouterNavLink}
+              to={link.to}
+              end={link.end}
+              active={isLinkActive(pathname, link)}
+              label={t(link.labelKey)}
+              leftSection={<link.icon size={18} stroke={1.6} aria-hidden />}
+              onClick={menu.close}
+            />
+          ))}
+        </nav>
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,34 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { colorSchemeManager, DEFAULT_THEME_MODE } from './theme/color-scheme';
+import { theme } from './theme/theme';
+
+/** What the providers need; passed in so tests get fresh instances per render. */
+export interface AppProvidersProps {
+  i18n: I18n;
+  queryClient: QueryClient;
+  /** 'test' turns off Mantine transitions and portals for deterministic DOM tests. */
+  mantineEnv?: 'default' | 'test';
+  children: ReactNode;
+}
+
+/** i18n, Mantine (theme, colour scheme, notifications) and TanStack Query, in that order. */
+export function AppProviders({ i18n, queryClient, mantineEnv, children }: AppProvidersProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme={DEFAULT_THEME_MODE}
+        env={mantineEnv}
+      >
+        <Notifications position="top-right" />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

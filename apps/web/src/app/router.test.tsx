@@ -1,0 +1,87 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/render-app';
+
+async function pageTitle() {
+  return screen.findByTestId('page-title', undefined, { timeout: 3000 });
+}
+
+describe('routes of SPEC §2', () => {
+  it.each([
+    ['/', 'Online clipboard'],
+    ['/upload', 'Upload files'],
+    ['/paste/abc123', 'Shared paste'],
+    ['/file/report-2026', 'Shared file'],
+    ['/mount-explorer', 'Mount explorer'],
+    ['/mount-explorer/docs/2026', 'Mount explorer'],
+    ['/admin', 'Dashboard'],
+    ['/admin/dashboard', 'Dashboard'],
+    ['/admin/text-management', 'Text shares'],
+    ['/admin/file-management', 'File shares'],
+    ['/admin/storage-config', 'Storage configurations'],
+    ['/admin/mount-management', 'Mount points'],
+    ['/admin/key-management', 'API keys'],
+    ['/admin/settings', 'Settings'],
+  ])('%s renders the page titled "%s"', async (path, title) => {
+    renderApp(path);
+    expect(await pageTitle()).toHaveTextContent(title);
+    expect(screen.getByTestId('page-title').tagName).toBe('H1');
+  });
+
+  it('redirects an unknown path to Home, replacing the history entry', async () => {
+    const { router } = renderApp('/no/such/page');
+    expect(await pageTitle()).toHaveTextContent('Online clipboard');
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('redirects an unknown admin module to /admin, which shows the dashboard', async () => {
+    const { router } = renderApp('/admin/unknown');
+    expect(await pageTitle()).toHaveTextContent('Dashboard');
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('shows the seven admin modules in the side navigation, marking the current one', async () => {
+    renderApp('/admin/key-management');
+    await pageTitle();
+    const nav = screen.getAllByRole('navigation', { name: 'Admin sections' })[0]!;
+    const links = Array.from(nav.querySelectorAll('a'));
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/admin/dashboard',
+      '/admin/text-management',
+      '/admin/file-management',
+      '/admin/storage-config',
+      '/admin/mount-management',
+      '/admin/key-management',
+      '/admin/settings',
+    ]);
+    const current = links.filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.getAttribute('href'))).toEqual(['/admin/key-management']);
+  });
+
+  it('marks dashboard current on bare /admin', async () => {
+    renderApp('/admin');
+    await pageTitle();
+    const nav = screen.getAllByRole('navigation', { name: 'Admin sections' })[0]!;
+    const current = nav.querySelector('a[aria-current="page"]');
+    expect(current).toHaveAttribute('href', '/admin/dashboard');
+  });
+
+  it('reads the mount path and the preview query parameter', async () => {
+    renderApp('/mount-explorer/docs/2026?preview=plan.md');
+    await pageTitle();
+    expect(screen.getByTestId('mount-path')).toHaveTextContent('/docs/2026');
+    expect(screen.getByTestId('mount-preview')).toHaveTextContent('plan.md');
+  });
+
+  it('follows header links to other screens', async () => {
+    const { user, router } = renderApp('/');
+    await pageTitle();
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    const upload = Array.from(nav.querySelectorAll('a')).find((a) => a.textContent === 'Upload');
+    await user.click(upload!);
+    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Upload files'));
+    expect(router.state.location.pathname).toBe('/upload');
+    expect(upload).toHaveAttribute('aria-current', 'page');
+  });
+});

@@ -1,0 +1,2 @@
+/** Public surface of the file feature; the router lazy-loads this module. */
+export { FilePage } from './routes/FilePage';

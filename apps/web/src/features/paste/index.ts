@@ -1,0 +1,2 @@
+/** Public surface of the paste feature; the router lazy-loads this module. */
+export { PastePage } from './routes/PastePage';

@@ -1,0 +1,214 @@
+import { REQUEST_TIMEOUT_MS } from '@pasteport/contract';
+import { parseBody, isPassThroughBody } from './body';
+import { inferContext, type RequestContext } from './context';
+import {
+  authorizationHeader,
+  type Credential,
+  type CredentialKind,
+  type CredentialProvider,
+} from './credentials';
+import { ApiError, errorFieldsOf, interpretResponse, type ApiTransport } from './errors';
+import { sendWithProgress, type UploadProgress } from './upload';
+import { buildUrl, type QueryParams } from './url';
+
+/** HTTP methods the API uses (SPEC §7). */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How a client is wired: where the API is, who is calling, what happens on a 401. */
+export interface ApiClientOptions {
+  /** Prefix of every path; `/api` on the same origin (SPEC §7). */
+  baseUrl?: string;
+  getCredential?: CredentialProvider;
+  /** Called when a request carrying a credential gets 401 (not for password checks). */
+  onUnauthorized?: (kind: CredentialKind) => void;
+  timeoutMs?: number;
+}
+
+/** Per-call options; `context` is inferred from method and path when not given. */
+export interface RequestOptions {
+  method?: HttpMethod;
+  query?: QueryParams;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  context?: RequestContext;
+  /** Send without the Authorization header even when signed in. */
+  anonymous?: boolean;
+}
+
+/** Options of an upload with progress; the body goes as it is (FormData, Blob, bytes). */
+export interface UploadOptions extends Omit<RequestOptions, 'body'> {
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/** The typed API client; every method resolves with the envelope's `data`. */
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  post<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  put<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  patch<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  delete<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  /** POST (or PUT) over XMLHttpRequest with progress and the 300 s part timeout. */
+  upload<T>(path: string, body: XMLHttpRequestBodyInit, options?: UploadOptions): Promise<T>;
+}
+
+interface CallMeta {
+  method: string;
+  url: string;
+  context: RequestContext;
+  credential: Credential | undefined;
+  transport: ApiTransport;
+}
+
+/** Creates an API client implementing SPEC §7 and §8 over fetch (and XHR for uploads). */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? '/api';
+  const defaultTimeout = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  function prepare(path: string, opts: RequestOptions, transport: ApiTransport) {
+    const method = opts.method ?? 'GET';
+    const credential = opts.anonymous ? undefined : options.getCredential?.();
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    if (credential) headers.Authorization = authorizationHeader(credential);
+    const meta: CallMeta = {
+      method,
+      url: buildUrl(baseUrl, path, opts.query),
+      context: opts.context ?? inferContext(method, path),
+      credential,
+      transport,
+    };
+    return { meta, headers };
+  }
+
+  /** Turns an answered request into data or an ApiError, running the 401 hook first. */
+  function settle(meta: CallMeta, status: number, body: unknown): unknown {
+    const outcome = interpretResponse(status, body);
+    if (outcome.ok) return outcome.data;
+    let authHandlingFailed = false;
+    const mayLogOut =
+      meta.context !== 'password-verification' && meta.context !== 'change-password';
+    if (status === 401 && meta.credential && mayLogOut) {
+      try {
+        options.onUnauthorized?.(meta.credential.kind);
+      } catch {
+        authHandlingFailed = true;
+      }
+    }
+    throw new ApiError({
+      kind: 'http',
+      status,
+      ...errorFieldsOf(body),
+      ...failureMeta(meta),
+      authHandlingFailed,
+    });
+  }
+
+  async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    const { meta, headers } = prepare(path, opts, 'fetch');
+    let body: BodyInit | undefined;
+    if (opts.body !== undefined) {
+      if (isPassThroughBody(opts.body)) body = opts.body;
+      else {
+        headers['Content-Type'] = 'application/json';
+        body = JSON.stringify(opts.body);
+      }
+    }
+
+    // A call cancelled before it starts never reaches the network.
+    if (opts.signal?.aborted) throw new ApiError({ kind: 'aborted', ...failureMeta(meta) });
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, opts.timeoutMs ?? defaultTimeout);
+    const forwardAbort = () => controller.abort();
+    opts.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+    let status: number;
+    let parsed: unknown;
+    try {
+      const response = await fetch(meta.url, {
+        method: meta.method,
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+      status = response.status;
+      parsed = parseBody(await response.text(), response.headers.get('content-type'));
+    } catch {
+      // Which of our own flags is set says why fetch rejected; the rejection value does not.
+      const kind = timedOut ? 'timeout' : controller.signal.aborted ? 'aborted' : 'network';
+      throw new ApiError({ kind, ...failureMeta(meta) });
+    } finally {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', forwardAbort);
+    }
+    return settle(meta, status, parsed) as T;
+  }
+
+  async function upload<T>(
+    path: string,
+    body: XMLHttpRequestBodyInit,
+    opts: UploadOptions = {},
+  ): Promise<T> {
+    const { meta, headers } = prepare(path, { method: 'POST', ...opts }, 'upload');
+    const response = await sendWithProgress({
+      url: meta.url,
+      method: meta.method,
+      body,
+      headers,
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+      onProgress: opts.onProgress,
+      context: meta.context,
+    });
+    return settle(meta, response.status, response.body) as T;
+  }
+
+  const withMethod =
+    (method: HttpMethod) =>
+    <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...opts, method, body });
+
+  return {
+    request,
+    get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...opts, method: 'GET' }),
+    post: withMethod('POST'),
+    put: withMethod('PUT'),
+    patch: withMethod('PATCH'),
+    delete: withMethod('DELETE'),
+    upload,
+  };
+}
+
+function failureMeta(meta: CallMeta) {
+  return {
+    method: meta.method,
+    url: meta.url,
+    context: meta.context,
+    transport: meta.transport,
+    credentialKind: meta.credential?.kind,
+  };
+}

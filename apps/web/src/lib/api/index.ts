@@ -1,0 +1,41 @@
+import { createApiClient, type ApiClient } from './client';
+import type { CredentialKind, CredentialProvider } from './credentials';
+
+export { createApiClient } from './client';
+export type {
+  ApiClient,
+  ApiClientOptions,
+  HttpMethod,
+  RequestOptions,
+  UploadOptions,
+} from './client';
+export { ApiError, isApiError } from './errors';
+export type { ApiErrorKind, ApiTransport } from './errors';
+export { describeApiError } from './describe';
+export { inferContext } from './context';
+export type { RequestContext } from './context';
+export { authorizationHeader } from './credentials';
+export type { Credential, CredentialKind, CredentialProvider } from './credentials';
+export { sendWithProgress } from './upload';
+export type { UploadProgress, XhrRequest, XhrResponse } from './upload';
+export { buildUrl, serializeQuery } from './url';
+export type { QueryParams, QueryValue } from './url';
+
+let credentialProvider: CredentialProvider = () => undefined;
+let unauthorizedHandler: (kind: CredentialKind) => void = () => undefined;
+
+/** Installs where credentials come from; the identity feature calls this at start-up. */
+export function setCredentialProvider(provider: CredentialProvider): void {
+  credentialProvider = provider;
+}
+
+/** Installs what a 401 on an authenticated call does (logout, with the identity feature). */
+export function setUnauthorizedHandler(handler: (kind: CredentialKind) => void): void {
+  unauthorizedHandler = handler;
+}
+
+/** The app's API client on `/api`, reading the installed provider and handler on each call. */
+export const api: ApiClient = createApiClient({
+  getCredential: () => credentialProvider(),
+  onUnauthorized: (kind) => unauthorizedHandler(kind),
+});

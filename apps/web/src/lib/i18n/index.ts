@@ -1,0 +1,53 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, type Language } from '@pasteport/contract';
+import { readStored, STORAGE_KEYS, writeStored } from '../storage';
+import { browserLanguages, detectLanguage, FALLBACK_LANGUAGE, isLanguage } from './detect';
+import { resources } from './resources';
+
+export { detectLanguage, isLanguage, languageFromTag, FALLBACK_LANGUAGE } from './detect';
+
+/** The language to start with on this device (stored choice, browser, fallback). */
+export function initialLanguage(): Language {
+  return detectLanguage({
+    stored: readStored(STORAGE_KEYS.language),
+    browserLanguages: browserLanguages(),
+  });
+}
+
+/** Keeps <html lang> in step so screen readers and fonts pick the right language. */
+function syncDocumentLanguage(language: string): void {
+  document.documentElement.lang = language;
+}
+
+/**
+ * Creates an initialised i18next instance. Each call returns a fresh instance, so tests
+ * never share language state; the app makes exactly one in main.tsx.
+ */
+export function createI18n(language: Language = initialLanguage()): I18n {
+  const instance = i18next.createInstance();
+  instance.on('languageChanged', syncDocumentLanguage);
+  // With inline resources init is synchronous (initAsync: false), so t() works immediately.
+  void instance.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  syncDocumentLanguage(language);
+  return instance;
+}
+
+/** Switches the interface language and remembers the choice on this device. */
+export async function changeLanguage(instance: I18n, language: Language): Promise<void> {
+  writeStored(STORAGE_KEYS.language, language);
+  await instance.changeLanguage(language);
+}
+
+/** The current language of an instance, narrowed to ours. */
+export function currentLanguage(instance: I18n): Language {
+  return isLanguage(instance.language) ? instance.language : FALLBACK_LANGUAGE;
+}

@@ -1,0 +1,46 @@
+import { ALL_ERROR_CODES } from '@pasteport/contract';
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import zhCN from '../../locales/zh-CN.json';
+
+/** Flattens nested messages into dot-separated keys, e.g. { 'nav.home': 'Home' }. */
+function flatten(tree: Record<string, unknown>, prefix = ''): Record<string, unknown> {
+  const entries: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'object' && value !== null) {
+      Object.assign(entries, flatten(value as Record<string, unknown>, path));
+    } else entries[path] = value;
+  }
+  return entries;
+}
+
+const placeholders = (text: string) =>
+  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+const locales = { en: flatten(en), 'zh-CN': flatten(zhCN) };
+
+describe('locale files', () => {
+  it('have exactly the same keys', () => {
+    expect(Object.keys(locales['zh-CN']).sort()).toEqual(Object.keys(locales.en).sort());
+  });
+
+  it.each(Object.entries(locales))('%s has only non-empty string values', (_name, messages) => {
+    for (const [key, value] of Object.entries(messages)) {
+      expect(typeof value, key).toBe('string');
+      expect((value as string).trim(), key).not.toBe('');
+    }
+  });
+
+  it('use the same interpolation placeholders for each key', () => {
+    for (const [key, value] of Object.entries(locales.en)) {
+      expect(placeholders(String(locales['zh-CN'][key])), key).toEqual(placeholders(String(value)));
+    }
+  });
+
+  it.each(Object.entries(locales))('%s translates every contract error code', (_name, messages) => {
+    for (const code of ALL_ERROR_CODES) {
+      expect(messages[`errors.${code}`], code).toEqual(expect.any(String));
+    }
+  });
+});

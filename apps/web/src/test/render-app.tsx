@@ -1,0 +1,20 @@
+import type { Language } from '@pasteport/contract';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+import { appRoutes } from '../app/router';
+import { createI18n } from '../lib/i18n';
+
+/** Renders the whole app at `path` with fresh i18n, query client and a memory router. */
+export function renderApp(path = '/', { language = 'en' }: { language?: Language } = {}) {
+  const i18n = createI18n(language);
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders i18n={i18n} queryClient={createQueryClient()} mantineEnv="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, i18n, user: userEvent.setup() };
+}

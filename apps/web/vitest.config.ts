@@ -1,0 +1,19 @@
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Same alias as vite.config.ts: tests run against the contract's TypeScript source.
+const contractSrc = new URL('../../packages/contract/src/index.ts', import.meta.url).pathname;
+
+/** The web unit tier: jsdom, Testing Library, files named *.test.ts(x) beside the code. */
+export default defineProject({
+  plugins: [react()],
+  resolve: { alias: { '@pasteport/contract': contractSrc } },
+  test: {
+    name: 'unit-web',
+    root: new URL('.', import.meta.url).pathname,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    css: false,
+  },
+});

@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface BenchTarget {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Resident and peak memory of a process, in MB, from /proc. */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** The built Pasteport server, as `npm run serve` starts it, on a temp data dir. */
+export async function startPasteport(port: number): Promise<BenchTarget> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pp-bench-'));
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error('the Pasteport server exited during start');
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      await stop(child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The bare node:http baseline answering `body`. */
+export async function startBaseline(body: string): Promise<BenchTarget> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline-server.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, BASELINE_BODY: body },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('exit', () => reject(new Error('baseline server exited')));
+  });
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => stop(child) };
+}
