@@ -65,11 +65,14 @@ export async function startPasteport(port: number): Promise<BenchTarget> {
   };
 }
 
-/** The bare node:http baseline answering `body`. */
-export async function startBaseline(body: string): Promise<BenchTarget> {
+/** The bare node:http baseline answering `body` with `headers`. */
+export async function startBaseline(
+  body: string,
+  headers: Record<string, string>,
+): Promise<BenchTarget> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline-server.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, BASELINE_BODY: body },
+    env: { ...process.env, BASELINE_BODY: body, BASELINE_HEADERS: JSON.stringify(headers) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {

@@ -22,6 +22,12 @@ async function hammer(url: string, amount: number): Promise<void> {
   await autocannon({ url, connections: CONNECTIONS, amount });
 }
 
+/** The response headers a static server can repeat (per-connection ones are its own). */
+function replayableHeaders(headers: Headers): Record<string, string> {
+  const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return Object.fromEntries([...headers.entries()].filter(([name]) => !skip.has(name)));
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
@@ -29,8 +35,8 @@ function median(values: number[]): number {
 
 async function main(): Promise<void> {
   const server = await startPasteport(await freePort());
-  const healthBody = await (await fetch(`${server.url}/api/health`)).text();
-  const baseline = await startBaseline(healthBody);
+  const sample = await fetch(`${server.url}/api/health`);
+  const baseline = await startBaseline(await sample.text(), replayableHeaders(sample.headers));
   try {
     // Warm both up so the JIT has settled before anything is counted.
     await hammer(`${server.url}/api/health`, 2000);
@@ -91,9 +97,10 @@ function writeReport(
     '# Benchmarks',
     '',
     'Written by `npm run bench` (bench/run.ts). Each scenario runs against the built server and is',
-    'reported as a ratio to a bare `node:http` server answering the same bytes, measured in the same',
-    'run with the rounds alternating, so machine noise hits both alike. Memory is read from',
-    '`/proc/<pid>/status` of the server process.',
+    'reported as a ratio to a bare `node:http` server answering the same bytes (the same headers and',
+    'body, so the load generator parses the same amount), measured in the same run with the rounds',
+    'alternating, so machine noise hits both alike. Memory is read from `/proc/<pid>/status` of the',
+    'server process.',
     '',
     `- Date: ${r.date}`,
     `- Machine: ${r.machine}`,

@@ -68,14 +68,18 @@ export function computeSecurityHeaders(httpsPublicUrl: boolean): Readonly<Record
   return Object.freeze(headers);
 }
 
-/** Security headers (helmet's, computed once) on every response; routes may override CSP. */
-export function registerSecurityHeaders(
+/**
+ * Security headers (helmet's, computed once) and `x-request-id` on every response; routes may
+ * override the CSP.
+ */
+export function registerResponseHeaders(
   app: FastifyInstance,
   opts: { httpsPublicUrl: boolean },
 ): void {
   const headers = computeSecurityHeaders(opts.httpsPublicUrl);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.headers(headers);
+    void reply.header('x-request-id', request.id);
     done();
   });
 }
