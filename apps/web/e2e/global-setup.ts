@@ -12,7 +12,12 @@ export default async function setup(project: TestProject) {
   const chromiumPath = ensureChromium();
   if (process.env.PASTEPORT_E2E_SKIP_BUILD !== '1') {
     console.log('[e2e] building the app…');
-    execSync('npm run build', { cwd: REPO_ROOT, stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test; the browser must get the production build users get.
+    execSync('npm run build', {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   const server = await startBuiltServer(await freePort());
   project.provide('baseUrl', server.baseUrl);

@@ -1,8 +1,9 @@
-import { Box, Burger, Button, Container, Drawer, Group, NavLink, Text } from '@mantine/core';
+import { Box, Burger, Button, Container, Group, NavLink, Text } from '@mantine/core';
 import { APP_NAME } from '@pasteport/contract';
 import { IconClipboardCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { NavDrawer } from '../../components/NavDrawer';
 import { TOUCH_TARGET_PX } from '../../components/sizes';
 import { useRouteDisclosure } from '../../components/use-route-disclosure';
 import { LanguageSwitcher } from '../language/LanguageSwitcher';
@@ -67,34 +68,27 @@ export function Header() {
         </Group>
       </Container>
 
-      <Drawer
+      <NavDrawer
         id={MOBILE_NAV_ID}
         opened={menu.opened}
         onClose={menu.close}
         title={t('nav.menuTitle')}
-        closeButtonProps={{
-          size: TOUCH_TARGET_PX,
-          iconSize: 20,
-          'aria-label': t('nav.closeMenu'),
-        }}
-        hiddenFrom="sm"
-        size="xs"
+        closeLabel={t('nav.closeMenu')}
+        navLabel={t('nav.label')}
       >
-        <nav aria-label={t('nav.label')}>
-          {MAIN_NAV_LINKS.map((link) => (
-            <NavLink
-              key={link.to}
-              component={RouterNavLink}
-              to={link.to}
-              end={link.end}
-              active={isLinkActive(pathname, link)}
-              label={t(link.labelKey)}
-              leftSection={<link.icon size={18} stroke={1.6} aria-hidden />}
-              onClick={menu.close}
-            />
-          ))}
-        </nav>
-      </Drawer>
+        {MAIN_NAV_LINKS.map((link) => (
+          <NavLink
+            key={link.to}
+            component={RouterNavLink}
+            to={link.to}
+            end={link.end}
+            active={isLinkActive(pathname, link)}
+            label={t(link.labelKey)}
+            leftSection={<link.icon size={18} stroke={1.6} aria-hidden />}
+            onClick={menu.close}
+          />
+        ))}
+      </NavDrawer>
     </Box>
   );
 }

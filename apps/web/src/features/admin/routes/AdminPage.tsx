@@ -1,7 +1,8 @@
-import { Box, Button, Drawer, Group, Stack } from '@mantine/core';
+import { Box, Button, Group, Stack } from '@mantine/core';
 import { IconLayoutSidebar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { NavDrawer } from '../../../components/NavDrawer';
 import { PageTitle } from '../../../components/PageTitle';
 import { TOUCH_TARGET_PX } from '../../../components/sizes';
 import { useRouteDisclosure } from '../../../components/use-route-disclosure';
@@ -40,23 +41,16 @@ export function AdminPage() {
         </Button>
         <PageTitle title={t(`admin.modules.${current}`)} section={t('admin.title')} />
       </Stack>
-      <Drawer
+      <NavDrawer
         id={ADMIN_NAV_ID}
         opened={drawer.opened}
         onClose={drawer.close}
         title={t('admin.title')}
-        closeButtonProps={{
-          size: TOUCH_TARGET_PX,
-          iconSize: 20,
-          'aria-label': t('common.close'),
-        }}
-        hiddenFrom="sm"
-        size="xs"
+        closeLabel={t('common.close')}
+        navLabel={navLabel}
       >
-        <nav aria-label={navLabel}>
-          <AdminNav current={current} onNavigate={drawer.close} />
-        </nav>
-      </Drawer>
+        <AdminNav current={current} onNavigate={drawer.close} />
+      </NavDrawer>
     </Group>
   );
 }
