@@ -9,7 +9,7 @@ import { memoryOf, REPO_ROOT, startBaseline, startPasteport } from './processes.
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 async function rps(url: string): Promise<number> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
