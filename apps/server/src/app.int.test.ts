@@ -71,13 +71,13 @@ describe('HTTP error model', () => {
   beforeEach(async () => {
     t = await buildTestApp('sqlite');
     const echo = z.object({ name: z.string().min(1), size: z.number().int().nonnegative() });
-    t.app.post('/api/test/echo', (request, reply) =>
+    t.app.post('/api/test/echo', { config: { access: 'public' } }, (request, reply) =>
       sendData(reply, parseWith(echo, request.body, 'body'), 201),
     );
-    t.app.get('/api/test/boom', () => {
+    t.app.get('/api/test/boom', { config: { access: 'public' } }, () => {
       throw new Error('secret internal detail');
     });
-    t.app.get('/api/test/limited', () => {
+    t.app.get('/api/test/limited', { config: { access: 'public' } }, () => {
       throw new AppError('RATE_LIMITED', 'slow down', { headers: { 'retry-after': '30' } });
     });
   });
@@ -191,7 +191,7 @@ describe('shutdown', () => {
     const t = await buildTestApp('sqlite');
     let release: () => void = () => undefined;
     const started = new Promise<void>((resolveStarted) => {
-      t.app.get('/api/test/slow', async (_request, reply) => {
+      t.app.get('/api/test/slow', { config: { access: 'public' } }, async (_request, reply) => {
         resolveStarted();
         await new Promise<void>((r) => (release = r));
         return sendData(reply, { done: true });

@@ -11,18 +11,36 @@ import { installErrorHandler } from './http/error-handler.js';
 import { registerResponseHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import type { StorageRegistry } from './modules/storage-configs/storage-registry.js';
+import { registerAccessControl } from './http/access.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { createApiKeyRepository } from './modules/api-keys/api-key.repository.js';
+import { registerApiKeyRoutes } from './modules/api-keys/api-key.routes.js';
+import { createApiKeyService } from './modules/api-keys/api-key.service.js';
+import { createAdminRepository } from './modules/auth/admin.repository.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createLoginAttemptRepository } from './modules/auth/login-attempt.repository.js';
+import { createLoginThrottle, type ThrottleLimits } from './modules/auth/login-throttle.js';
+import { createSessionRepository } from './modules/auth/session.repository.js';
+import { createSettingsRepository } from './modules/settings/settings.repository.js';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+import { createSystemSettingsService } from './modules/settings/system-settings.service.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { createSystemService } from './modules/system/system.service.js';
 
 /** Everything the HTTP app needs, built by main.ts (or a test harness). */
 export interface AppDeps {
-  config: Pick<Config, 'logLevel' | 'trustProxy' | 'publicUrl'>;
+  config: Pick<Config, 'logLevel' | 'trustProxy' | 'publicUrl' | 'sessionTtlMs'>;
   database: DatabaseHandle;
   storage: StorageRegistry;
   /** The built web app (apps/web/dist); undefined or missing → API only. */
   webDistDir?: string | undefined;
   /** How long a health probe round is reused (tests use 0 to see every change at once). */
   healthReuseMs?: number;
+  clock?: Clock;
+  /** Login throttling limits (tests shrink the window). */
+  throttleLimits?: ThrottleLimits;
   /** The pino logger (main.ts shares one between boot and requests; tests pass a silent one). */
   logger?: Logger;
 }
@@ -65,19 +83,54 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     httpsPublicUrl: deps.config.publicUrl?.startsWith('https://') ?? false,
   });
 
-  const system = createSystemService(
-    {
-      databaseKind: deps.database.kind,
-      pingDatabase: deps.database.ping,
-      checkDefaultStorage: () => deps.storage.checkDefault(),
-    },
-    { reuseMs: deps.healthReuseMs },
-  );
-  registerSystemRoutes(app, system);
+  const services = buildServices(deps, logger);
+  // Before any route: access control checks each route declares who may call it.
+  registerAccessControl(app, {
+    session: (token) => services.auth.authenticate(token),
+    apiKey: (key) => services.apiKeys.authenticate(key),
+  });
+  registerSystemRoutes(app, services.system);
+  registerAuthRoutes(app, services.auth);
+  registerApiKeyRoutes(app, services.apiKeys);
+  registerSettingsRoutes(app, services.systemSettings);
   await deps.storage.registerRoutes(app);
 
   await registerWebApp(app, deps.webDistDir);
   return app;
+}
+
+/** Repositories and services for the HTTP app, built from its dependencies. */
+export function buildServices(deps: AppDeps, logger: FastifyBaseLogger) {
+  const db = deps.database.db;
+  const clock = deps.clock ?? systemClock;
+  const settings = createSettingsService({ repo: createSettingsRepository(db), clock });
+  return {
+    system: createSystemService(
+      {
+        databaseKind: deps.database.kind,
+        pingDatabase: deps.database.ping,
+        checkDefaultStorage: () => deps.storage.checkDefault(),
+      },
+      { reuseMs: deps.healthReuseMs },
+    ),
+    auth: createAuthService({
+      admins: createAdminRepository(db),
+      sessions: createSessionRepository(db),
+      throttle: createLoginThrottle({
+        repo: createLoginAttemptRepository(db),
+        clock,
+        ...(deps.throttleLimits ? { limits: deps.throttleLimits } : {}),
+      }),
+      clock,
+      sessionTtlMs: deps.config.sessionTtlMs,
+    }),
+    apiKeys: createApiKeyService({
+      repo: createApiKeyRepository(db),
+      clock,
+      onTouchError: (err) => logger.warn({ err }, 'could not record API key use'),
+    }),
+    systemSettings: createSystemSettingsService(settings),
+  };
 }
 
 /** A hop count means "trust the closest n proxies", as proxy-addr counts them. */

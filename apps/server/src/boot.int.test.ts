@@ -95,4 +95,36 @@ describe('starting the server', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('stopped');
   });
+
+  it('creates the administrator on first start, printing a generated password once only', async () => {
+    const port = await freePort();
+    const first = startMain({ DATA_DIR: dir, PORT: String(port) });
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok);
+    const line = first
+      .output()
+      .split('\n')
+      .find((l) => l.includes('generated password'));
+    const password = (JSON.parse(line ?? '{}') as { password?: string }).password ?? '';
+    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password }),
+    });
+    expect(login.status).toBe(200);
+    first.child.kill('SIGTERM');
+    await first.exited;
+
+    const second = startMain({
+      DATA_DIR: dir,
+      PORT: String(port),
+      ADMIN_PASSWORD: 'ignored-after-first-start',
+    });
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok);
+    expect(second.output()).not.toContain('generated password');
+    expect(second.output()).not.toContain(password);
+    second.child.kill('SIGTERM');
+    const run = await second.exited;
+    expect(run.stdout).not.toContain('created the administrator');
+  });
 });

@@ -6,6 +6,9 @@ import { parseConfig, type Config } from './config/config.js';
 import { loadAppSecret, prepareDataDir } from './config/data-dir.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { systemClock } from './lib/clock.js';
+import { createAdminRepository } from './modules/auth/admin.repository.js';
+import { ensureInitialAdmin } from './modules/auth/initial-admin.js';
 import { createStorageRegistry } from './modules/storage-configs/storage-registry.js';
 
 /** A boot failure whose message is meant for the person starting the server, not a stack trace. */
@@ -58,6 +61,7 @@ export async function boot(
     logger,
   });
   await storage.ensureDefault();
+  await createInitialAdmin(database, config, logger);
 
   const app = await createApp({
     config,
@@ -86,6 +90,31 @@ export async function boot(
       await database.close();
     },
   };
+}
+
+/** Creates the first administrator; a generated password is printed this once and never again. */
+async function createInitialAdmin(
+  database: DatabaseHandle,
+  config: Config,
+  logger: Logger,
+): Promise<void> {
+  const result = await ensureInitialAdmin(
+    createAdminRepository(database.db),
+    config.admin,
+    systemClock,
+  );
+  if (!result.created) return;
+  if (result.generatedPassword) {
+    logger.warn(
+      { username: result.username, password: result.generatedPassword },
+      'created the administrator with a generated password: it is shown only this once; sign in and change it',
+    );
+  } else {
+    logger.info(
+      { username: result.username },
+      'created the administrator from ADMIN_USERNAME/ADMIN_PASSWORD',
+    );
+  }
 }
 
 async function openDatabaseOrExplain(config: Config): Promise<DatabaseHandle> {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { createApp } from '../src/app.js';
+import type { Clock } from '../src/lib/clock.js';
+import type { ThrottleLimits } from '../src/modules/auth/login-throttle.js';
 import { prepareDataDir } from '../src/config/data-dir.js';
 import type { DatabaseHandle } from '../src/db/database.js';
 import {
@@ -29,7 +31,13 @@ export interface TestApp {
  */
 export async function buildTestApp(
   kind: DatabaseKindUnderTest,
-  options: { webDistDir?: string; publicUrl?: string } = {},
+  options: {
+    webDistDir?: string;
+    publicUrl?: string;
+    sessionTtlMs?: number;
+    clock?: Clock;
+    throttleLimits?: ThrottleLimits;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await openTestDatabase(kind);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pp-app-'));
@@ -44,7 +52,14 @@ export async function buildTestApp(
   });
   await storage.ensureDefault();
   const app = await createApp({
-    config: { logLevel: 'silent', trustProxy: false, publicUrl: options.publicUrl },
+    config: {
+      logLevel: 'silent',
+      trustProxy: false,
+      publicUrl: options.publicUrl,
+      sessionTtlMs: options.sessionTtlMs ?? 86_400_000,
+    },
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.throttleLimits ? { throttleLimits: options.throttleLimits } : {}),
     database: testDb.handle,
     storage,
     webDistDir: options.webDistDir,

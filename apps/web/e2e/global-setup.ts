@@ -4,6 +4,9 @@ import { freePort } from '../../server/test/free-port.js';
 import { ensureChromium } from './chromium.js';
 import { REPO_ROOT, startBuiltServer } from './server.js';
 
+/** The administrator the e2e server is started with. */
+const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password-0' };
+
 /**
  * Builds the whole app, starts the real server on a temp data dir and a random loopback port,
  * and makes sure Chromium is there. Specs get the base URL and browser path through `inject`.
@@ -19,8 +22,12 @@ export default async function setup(project: TestProject) {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
-  const server = await startBuiltServer(await freePort());
+  const server = await startBuiltServer(await freePort(), {
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+  });
   project.provide('baseUrl', server.baseUrl);
+  project.provide('admin', E2E_ADMIN);
   project.provide('chromiumPath', chromiumPath);
   return () => server.stop();
 }

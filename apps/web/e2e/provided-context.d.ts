@@ -5,5 +5,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string;
+    /** The administrator the e2e server was started with. */
+    admin: { username: string; password: string };
   }
 }

@@ -12,8 +12,22 @@ export const ERROR_CODES = {
   UNAUTHORIZED: 401,
   /** A share password is missing or wrong. */
   PASSWORD_INVALID: 401,
+  /** Login: the username or password is wrong (which one is never said). */
+  INVALID_CREDENTIALS: 401,
+  /** The admin session token is unknown, revoked or expired: log in again. */
+  SESSION_INVALID: 401,
+  /** The API key is unknown, deleted or expired. */
+  API_KEY_INVALID: 401,
+  /** Change password: the current password is wrong. */
+  CURRENT_PASSWORD_INVALID: 401,
   /** Authenticated, but this identity may not do this. */
   FORBIDDEN: 403,
+  /** Only the administrator may do this (an API key was presented). */
+  ADMIN_ONLY: 403,
+  /** The API key lacks the text, file or mount permission this needs. */
+  PERMISSION_DENIED: 403,
+  /** The path lies outside the API key's basic path. */
+  PATH_FORBIDDEN: 403,
   /** The URL does not name an API route. */
   ROUTE_NOT_FOUND: 404,
   /** The thing the request names does not exist. */
@@ -24,6 +38,8 @@ export const ERROR_CODES = {
   SLUG_TAKEN: 409,
   /** The request conflicts with the current state (e.g. still in use). */
   CONFLICT: 409,
+  /** A custom API key (or a username) is already in use. */
+  ALREADY_EXISTS: 409,
   /** The share existed but has expired or used up its views. */
   GONE: 410,
   /** A precondition header (If-Match, signed URL expiry) did not hold. */

@@ -19,6 +19,7 @@ describe('parseConfig', () => {
         publicUrl: undefined,
         admin: { username: undefined, password: undefined },
         appSecret: undefined,
+        sessionTtlMs: 86_400_000,
         logLevel: 'info',
         trustProxy: false,
       },
@@ -78,6 +79,13 @@ describe('parseConfig', () => {
       'whole number between 0 and 65535',
     );
     expect(result.problems.find((p) => p.startsWith('PORT'))).toContain('"eighty"');
+  });
+
+  it('reads the session lifetime in hours', () => {
+    const result = parse({ SESSION_TTL_HOURS: '0.5' });
+    expect(result.ok && result.config.sessionTtlMs).toBe(1_800_000);
+    expect(parse({ SESSION_TTL_HOURS: '0' }).ok).toBe(false);
+    expect(parse({ SESSION_TTL_HOURS: 'forever' }).ok).toBe(false);
   });
 
   it('refuses a port out of range', () => {

@@ -11,6 +11,8 @@ export interface Config {
   admin: { username: string | undefined; password: string | undefined };
   /** The APP_SECRET from the environment; when absent the boot step loads or creates secret.key. */
   appSecret: string | undefined;
+  /** How long an admin session lasts after login. */
+  sessionTtlMs: number;
   logLevel: LogLevel;
   trustProxy: boolean | number | string[];
 }
@@ -41,6 +43,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
       publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
       admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
       appSecret: e.APP_SECRET,
+      sessionTtlMs: Math.round(e.SESSION_TTL_HOURS * 3_600_000),
       logLevel: e.LOG_LEVEL,
       trustProxy: e.TRUST_PROXY,
     },

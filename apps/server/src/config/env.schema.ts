@@ -71,6 +71,14 @@ export const envSchema = z.object({
     (v) => v === undefined || v.length >= 32,
     'must be at least 32 characters (or leave it unset to generate one into DATA_DIR/secret.key)',
   ),
+  SESSION_TTL_HOURS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ message: 'must be a number of hours between 0.1 and 8760' })
+      .min(0.1, 'must be a number of hours between 0.1 and 8760')
+      .max(8760, 'must be a number of hours between 0.1 and 8760')
+      .default(24),
+  ),
   LOG_LEVEL: z.preprocess(
     (v) => (v === '' || v === undefined ? 'info' : typeof v === 'string' ? v.toLowerCase() : v),
     z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }),

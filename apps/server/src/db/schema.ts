@@ -28,9 +28,53 @@ export interface StorageConfigsTable {
   updated_at: string;
 }
 
+export interface AdminsTable {
+  id: string;
+  username: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Admin sessions: only the SHA-256 of the token is kept. */
+export interface SessionsTable {
+  token_hash: string;
+  admin_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** API keys: only the SHA-256 of the key and its first characters are kept. */
+export interface ApiKeysTable {
+  id: string;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  text_permission: number;
+  file_permission: number;
+  mount_permission: number;
+  basic_path: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Failed-login counters per scope ('ip:…', 'user:…'). */
+export interface LoginAttemptsTable {
+  scope: string;
+  failures: number;
+  window_started_at: string;
+  locked_until: string | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   storage_configs: StorageConfigsTable;
+  admins: AdminsTable;
+  sessions: SessionsTable;
+  api_keys: ApiKeysTable;
+  login_attempts: LoginAttemptsTable;
 }
 
 export type { Generated };

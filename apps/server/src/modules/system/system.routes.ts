@@ -4,7 +4,7 @@ import type { SystemService } from './system.service.js';
 
 /** GET /api/health (503 with the failing check when a dependency is down) and GET /api/version. */
 export function registerSystemRoutes(app: FastifyInstance, system: SystemService): void {
-  app.get('/api/health', async (request, reply) => {
+  app.get('/api/health', { config: { access: 'public' } }, async (request, reply) => {
     const health = await system.health();
     if (health.status === 'ok') return sendData(reply, health);
     const down = Object.entries(health.checks)
@@ -19,5 +19,7 @@ export function registerSystemRoutes(app: FastifyInstance, system: SystemService
       });
   });
 
-  app.get('/api/version', (_request, reply) => sendData(reply, system.version()));
+  app.get('/api/version', { config: { access: 'public' } }, (_request, reply) =>
+    sendData(reply, system.version()),
+  );
 }

@@ -47,7 +47,10 @@ const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app,
     return { driver, payload: driver.verifySignedToken(token, op) };
   }
 
-  app.put('/object', async (request: TokenRequest, reply) => {
+  // The signed token is the only credential: these routes are public to the access control.
+  const config = { access: 'public' as const };
+
+  app.put('/object', { config }, async (request: TokenRequest, reply) => {
     const { driver, payload } = await authorize(request, 'put');
     const contentType = request.headers['content-type'];
     if (payload.ct !== undefined && contentType !== payload.ct) {
@@ -64,7 +67,7 @@ const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app,
     return reply.code(200).header('ETag', `"${result.etag}"`).send();
   });
 
-  app.put('/part', async (request: TokenRequest, reply) => {
+  app.put('/part', { config }, async (request: TokenRequest, reply) => {
     const { driver, payload } = await authorize(request, 'part');
     if (payload.uid === undefined || payload.pn === undefined) {
       throw new AppError('FORBIDDEN', 'signed URL does not name a part');
@@ -80,6 +83,7 @@ const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app,
     method: ['GET', 'HEAD'],
     url: '/object',
     exposeHeadRoute: false,
+    config,
     handler: async (request: TokenRequest, reply) => {
       const { driver, payload } = await authorize(request, 'get');
       const info = await driver.stat(payload.key);

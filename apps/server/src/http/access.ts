@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+import { ANONYMOUS, type Actor, type AdminActor, type ApiKeyActor } from '../modules/auth/actor.js';
+import { accessDenial, type Access } from '../modules/auth/auth.policy.js';
+import { parseAuthorization } from './authorization-header.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is asking; resolved from the Authorization header before the route runs. */
+    actor: Actor;
+  }
+  interface FastifyContextConfig {
+    /** Who may call this route. Every /api route must declare it (checked at start). */
+    access?: Access;
+  }
+}
+
+/** How presented credentials become an actor (the auth and API-key services). */
+export interface ActorResolvers {
+  session(token: string): Promise<AdminActor>;
+  apiKey(key: string): Promise<ApiKeyActor>;
+}
+
+const DENIAL_MESSAGES = {
+  UNAUTHORIZED: 'sign in or present an API key',
+  ADMIN_ONLY: 'only the administrator may do this',
+  PERMISSION_DENIED: 'this API key lacks the permission this needs',
+} as const;
+
+/**
+ * Access control for every route: each /api route must declare `config.access` (the server
+ * refuses to start otherwise, so no route can forget it), and each request is checked against
+ * it after its credentials are resolved, before its body is even read.
+ */
+export function registerAccessControl(app: FastifyInstance, resolvers: ActorResolvers): void {
+  // Fastify refuses shared object defaults; null is replaced in the first hook of every request.
+  app.decorateRequest('actor', null as never);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    const isApi = url === '/api' || url.startsWith('/api/');
+    if (isApi && route.config?.access === undefined) {
+      throw new Error(
+        `route ${String(route.method)} ${url} declares no access rule (config.access)`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const credentials = parseAuthorization(request.headers.authorization);
+    request.actor =
+      credentials === null
+        ? ANONYMOUS
+        : credentials.scheme === 'bearer'
+          ? await resolvers.session(credentials.token)
+          : await resolvers.apiKey(credentials.key);
+    const access = request.routeOptions.config.access;
+    if (access === undefined) return; // not an API route: static files, 404s
+    const denial = accessDenial(request.actor, access);
+    if (denial) throw new AppError(denial, DENIAL_MESSAGES[denial]);
+  });
+}
+
+/** The admin behind an 'admin' route (the access check already guaranteed it). */
+export function adminActor(request: FastifyRequest): AdminActor {
+  if (request.actor.kind !== 'admin') throw new AppError('ADMIN_ONLY', DENIAL_MESSAGES.ADMIN_ONLY);
+  return request.actor;
+}

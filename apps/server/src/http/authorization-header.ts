@@ -1,0 +1,31 @@
+import { AppError } from '../lib/app-error.js';
+
+/** Credentials as presented: an admin session token or an API key. */
+export type PresentedCredentials =
+  { scheme: 'bearer'; token: string } | { scheme: 'apikey'; key: string };
+
+// Tokens and keys are URL-safe base64 or custom keys: letters, digits, '_' and '-' only.
+const CREDENTIAL = /^[A-Za-z0-9_-]{1,512}$/;
+
+/**
+ * Parses `Authorization: Bearer <token>` or `ApiKey <key>` (scheme case-insensitive). No header
+ * means anonymous; anything malformed is a 401, never a 500.
+ */
+export function parseAuthorization(header: string | undefined): PresentedCredentials | null {
+  if (header === undefined || header === '') return null;
+  const match = /^([A-Za-z]+) +(\S+)$/.exec(header.trim());
+  const credential = match?.[2];
+  if (!match || credential === undefined || !CREDENTIAL.test(credential)) {
+    throw new AppError(
+      'UNAUTHORIZED',
+      'malformed Authorization header; use "Bearer <token>" or "ApiKey <key>"',
+    );
+  }
+  const scheme = match[1]?.toLowerCase();
+  if (scheme === 'bearer') return { scheme: 'bearer', token: credential };
+  if (scheme === 'apikey') return { scheme: 'apikey', key: credential };
+  throw new AppError(
+    'UNAUTHORIZED',
+    `unsupported Authorization scheme ${match[1] ?? ''}; use Bearer or ApiKey`,
+  );
+}

@@ -1,0 +1,233 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app-harness.js';
+import { movableClock } from '../../../test/clock.js';
+import { DATABASE_KINDS } from '../../../test/databases.js';
+import { adminToken, apiKey, bearer, givenApiKey } from '../../../test/identity.js';
+
+describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  const clock = movableClock(new Date());
+  beforeEach(async () => {
+    t = await buildTestApp(kind, { clock });
+    token = await adminToken(t);
+  });
+  afterEach(() => t.close());
+
+  const selfCheck = (key: string) =>
+    t.app.inject({ method: 'GET', url: '/api/test/api-key', headers: apiKey(key) });
+
+  it('creates a key shown once, stores only its hash and a prefix, and lists it without the key', async () => {
+    const created = await givenApiKey(t, token, { name: 'ci', text: true, basic_path: '/docs/' });
+    expect(created.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(created).toMatchObject({
+      name: 'ci',
+      key_prefix: created.key.slice(0, 8),
+      text_permission: true,
+      file_permission: false,
+      mount_permission: false,
+      basic_path: '/docs',
+      expires_at: null,
+      last_used_at: null,
+    });
+    const rows = await t.database.db.selectFrom('api_keys').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(created.key);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/api-keys',
+      headers: bearer(token),
+    });
+    expect(list.statusCode).toBe(200);
+    const keys = list.json<{ data: Record<string, unknown>[] }>().data;
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).not.toHaveProperty('key');
+    expect(keys[0]).not.toHaveProperty('key_hash');
+    expect(Object.keys(keys[0] ?? {}).sort()).toEqual(
+      [
+        'basic_path',
+        'created_at',
+        'expires_at',
+        'file_permission',
+        'id',
+        'key_prefix',
+        'last_used_at',
+        'mount_permission',
+        'name',
+        'text_permission',
+        'updated_at',
+      ].sort(),
+    );
+  });
+
+  it('lets a key describe itself (SPEC §3 info form)', async () => {
+    const created = await givenApiKey(t, token, {
+      name: 'files',
+      file: true,
+      mount: true,
+      basic_path: '/a',
+    });
+    const res = await selfCheck(created.key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      data: {
+        name: 'files',
+        basic_path: '/a',
+        permissions: { text: false, file: true, mount: true },
+        key_info: { id: created.id, name: 'files', basic_path: '/a' },
+      },
+    });
+  });
+
+  it('accepts a custom key and refuses a taken one with 409 on the field', async () => {
+    const custom = 'my-team_key-0123456789';
+    const created = await givenApiKey(t, token, { custom_key: custom });
+    expect(created.key).toBe(custom);
+    expect((await selfCheck(custom)).statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: bearer(token),
+      payload: { name: 'dup', expires_at: null, custom_key: custom },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error: 'ALREADY_EXISTS',
+      details: [{ field: 'custom_key' }],
+    });
+  });
+
+  it.each([
+    [{ name: '', expires_at: null }, 'name'],
+    [{ name: 'x', expires_at: 'tomorrow' }, 'expires_at'],
+    [{ name: 'x', expires_at: '2000-01-01T00:00:00Z' }, 'expires_at'],
+    [{ name: 'x', expires_at: null, custom_key: 'short' }, 'custom_key'],
+    [{ name: 'x', expires_at: null, custom_key: 'has spaces in the key!' }, 'custom_key'],
+    [{ name: 'x', expires_at: null, basic_path: 'docs' }, 'basic_path'],
+    [{ name: 'x', expires_at: null, basic_path: '/docs/../etc' }, 'basic_path'],
+    [{ name: 'x'.repeat(51), expires_at: null }, 'name'],
+  ])('refuses %j naming %s', async (payload, field) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: bearer(token),
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ details: { field: string }[] }>().details.map((d) => d.field)).toContain(
+      field,
+    );
+    expect(await t.database.db.selectFrom('api_keys').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('edits a key; the change applies to the next request', async () => {
+    const created = await givenApiKey(t, token, { text: true });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/api-keys/${created.id}`,
+      headers: bearer(token),
+      payload: {
+        name: 'renamed',
+        text_permission: false,
+        mount_permission: true,
+        basic_path: '/m',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      data: { name: 'renamed', text_permission: false, mount_permission: true, basic_path: '/m' },
+    });
+    expect((await selfCheck(created.key)).json()).toMatchObject({
+      data: { permissions: { text: false, mount: true } },
+    });
+    const unknownField = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/api-keys/${created.id}`,
+      headers: bearer(token),
+      payload: { key_hash: 'x' },
+    });
+    expect(unknownField.statusCode).toBe(400);
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/api-keys/nope',
+      headers: bearer(token),
+      payload: { name: 'x' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('refuses a deleted key at once', async () => {
+    const created = await givenApiKey(t, token);
+    expect((await selfCheck(created.key)).statusCode).toBe(200);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/api-keys/${created.id}`,
+      headers: bearer(token),
+    });
+    expect(del.statusCode).toBe(200);
+    const after = await selfCheck(created.key);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ error: 'API_KEY_INVALID' });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/api-keys/${created.id}`,
+      headers: bearer(token),
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('refuses an expired key at once', async () => {
+    const expires = new Date(clock.now().getTime() + 60_000).toISOString();
+    const created = await givenApiKey(t, token, { expires_at: expires });
+    expect((await selfCheck(created.key)).statusCode).toBe(200);
+    clock.advance(60_000);
+    const res = await selfCheck(created.key);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: 'API_KEY_INVALID' });
+  });
+
+  it('records last use at most once a minute', async () => {
+    const created = await givenApiKey(t, token);
+    const lastUsed = async () =>
+      (
+        await t.database.db
+          .selectFrom('api_keys')
+          .select('last_used_at')
+          .where('id', '=', created.id)
+          .executeTakeFirst()
+      )?.last_used_at;
+    await selfCheck(created.key);
+    await new Promise((r) => setTimeout(r, 50));
+    const first = await lastUsed();
+    expect(first).toBe(clock.now().toISOString());
+    clock.advance(30_000);
+    await selfCheck(created.key);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await lastUsed()).toBe(first);
+    clock.advance(31_000);
+    await selfCheck(created.key);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await lastUsed()).toBe(clock.now().toISOString());
+  });
+
+  it('keeps keys out of admin routes with 403 ADMIN_ONLY', async () => {
+    const created = await givenApiKey(t, token, { text: true, file: true, mount: true });
+    for (const [method, url] of [
+      ['GET', '/api/admin/api-keys'],
+      ['GET', '/api/admin/system-settings'],
+      ['GET', '/api/test/admin-token'],
+      ['POST', '/api/admin/logout'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: apiKey(created.key) });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json()).toMatchObject({ error: 'ADMIN_ONLY' });
+    }
+  });
+
+  it('answers the key self-check for an admin token with 403 and without credentials with 401', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/test/api-key', headers: bearer(token) }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/test/api-key' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import {
+  API_KEY_PREFIX_LENGTH,
+  type ApiKey,
+  type CreatedApiKey,
+  type UpdateApiKeyRequest,
+  type createApiKeyRequestSchema,
+} from '@pasteport/contract';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { randomToken, sha256Hex } from '../../lib/secrets.js';
+import { normalizePath } from '../../vfs/path.js';
+import type { ApiKeyActor } from '../auth/actor.js';
+import type { ApiKeyRepository, ApiKeyRow } from './api-key.repository.js';
+import { presentApiKey, presentCreatedApiKey } from './api-key.presenter.js';
+
+/** last_used_at is written at most this often per key. */
+export const LAST_USED_INTERVAL_MS = 60_000;
+
+/** Bytes of entropy in a generated key (256 bits; 43 URL-safe characters). */
+const GENERATED_KEY_BYTES = 32;
+
+type CreateInput = z.output<typeof createApiKeyRequestSchema>;
+
+/** API keys: management for the admin, and authentication of presented keys. */
+export function createApiKeyService(deps: {
+  repo: ApiKeyRepository;
+  clock: Clock;
+  onTouchError?: (err: unknown) => void;
+}) {
+  const { repo, clock } = deps;
+
+  function assertFuture(expiresAt: string | null | undefined): void {
+    if (expiresAt && Date.parse(expiresAt) <= clock.now().getTime()) {
+      throw new AppError('VALIDATION_FAILED', 'expires_at: must be in the future', {
+        details: [{ field: 'expires_at', rule: 'future', message: 'must be in the future' }],
+      });
+    }
+  }
+
+  async function mustFind(id: string): Promise<ApiKeyRow> {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('NOT_FOUND', `API key ${id} does not exist`);
+    return row;
+  }
+
+  return {
+    async list(): Promise<ApiKey[]> {
+      return (await repo.list()).map(presentApiKey);
+    },
+
+    async create(input: CreateInput): Promise<CreatedApiKey> {
+      assertFuture(input.expires_at);
+      const key = input.custom_key ?? randomToken(GENERATED_KEY_BYTES);
+      const stamp = clock.now().toISOString();
+      const row: ApiKeyRow = {
+        id: randomUUID(),
+        name: input.name,
+        key_hash: sha256Hex(key),
+        key_prefix: key.slice(0, API_KEY_PREFIX_LENGTH),
+        text_permission: input.text_permission ? 1 : 0,
+        file_permission: input.file_permission ? 1 : 0,
+        mount_permission: input.mount_permission ? 1 : 0,
+        basic_path: normalizePath(input.basic_path, 'basic_path'),
+        expires_at: input.expires_at === null ? null : new Date(input.expires_at).toISOString(),
+        last_used_at: null,
+        created_at: stamp,
+        updated_at: stamp,
+      };
+      if (!(await repo.insert(row))) {
+        throw new AppError('ALREADY_EXISTS', 'this custom key is already in use; choose another', {
+          details: [{ field: 'custom_key', rule: 'unique', message: 'already in use' }],
+        });
+      }
+      return presentCreatedApiKey(row, key);
+    },
+
+    async update(id: string, input: UpdateApiKeyRequest): Promise<ApiKey> {
+      await mustFind(id);
+      assertFuture(input.expires_at);
+      const updated = await repo.update(id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.expires_at !== undefined
+          ? {
+              expires_at:
+                input.expires_at === null ? null : new Date(input.expires_at).toISOString(),
+            }
+          : {}),
+        ...(input.text_permission !== undefined
+          ? { text_permission: input.text_permission ? 1 : 0 }
+          : {}),
+        ...(input.file_permission !== undefined
+          ? { file_permission: input.file_permission ? 1 : 0 }
+          : {}),
+        ...(input.mount_permission !== undefined
+          ? { mount_permission: input.mount_permission ? 1 : 0 }
+          : {}),
+        ...(input.basic_path !== undefined
+          ? { basic_path: normalizePath(input.basic_path, 'basic_path') }
+          : {}),
+        updated_at: clock.now().toISOString(),
+      });
+      if (!updated) throw new AppError('NOT_FOUND', `API key ${id} does not exist`);
+      return presentApiKey(updated);
+    },
+
+    async remove(id: string): Promise<void> {
+      if (!(await repo.delete(id))) throw new AppError('NOT_FOUND', `API key ${id} does not exist`);
+    },
+
+    /**
+     * The key behind a presented secret: one indexed read by SHA-256 (no slow hash, no write
+     * per request; last use is recorded at most once a minute, in the background).
+     */
+    async authenticate(key: string): Promise<ApiKeyActor> {
+      const row = await repo.findByHash(sha256Hex(key));
+      const now = clock.now();
+      if (!row || (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime())) {
+        throw new AppError('API_KEY_INVALID', 'the API key is invalid or has expired');
+      }
+      const notSince = new Date(now.getTime() - LAST_USED_INTERVAL_MS).toISOString();
+      if (row.last_used_at === null || row.last_used_at < notSince) {
+        repo
+          .touch(row.id, now.toISOString(), notSince)
+          .catch((err: unknown) => deps.onTouchError?.(err));
+      }
+      return {
+        kind: 'apikey',
+        keyId: row.id,
+        name: row.name,
+        permissions: {
+          text: row.text_permission === 1,
+          file: row.file_permission === 1,
+          mount: row.mount_permission === 1,
+        },
+        basicPath: row.basic_path,
+      };
+    },
+  };
+}
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { DEFAULT_BASIC_PATH } from './constants.js';
+
+/** A custom key: letters, digits, `_` and `-` (SPEC §5), long enough to resist guessing. */
+export const CUSTOM_KEY_MIN = 16;
+export const CUSTOM_KEY_MAX = 128;
+export const CUSTOM_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const API_KEY_NAME_MAX = 50;
+/** Characters of a key shown in listings (the rest is never stored). */
+export const API_KEY_PREFIX_LENGTH = 8;
+/** Expiry choices of the key form (SPEC §4): days, or null for never; 'custom' asks for days. */
+export const API_KEY_EXPIRY_CHOICES = ['1d', '7d', '30d', 'never', 'custom'] as const;
+export type ApiKeyExpiryChoice = (typeof API_KEY_EXPIRY_CHOICES)[number];
+
+/** The three areas an API key may be allowed into. */
+export const apiKeyPermissionsSchema = z.object({
+  text: z.boolean(),
+  file: z.boolean(),
+  mount: z.boolean(),
+});
+export type ApiKeyPermissions = z.infer<typeof apiKeyPermissionsSchema>;
+export type Permission = keyof ApiKeyPermissions;
+
+const isoInstant = z.iso.datetime({ offset: true, message: 'must be an ISO-8601 instant' });
+
+/** A basic path: absolute, '/'-separated; the server normalises and checks it further. */
+const basicPath = z
+  .string()
+  .trim()
+  .min(1)
+  .max(1024)
+  .refine((v) => v.startsWith('/'), { message: 'must start with /' });
+
+export const customKeySchema = z
+  .string()
+  .min(CUSTOM_KEY_MIN, `at least ${CUSTOM_KEY_MIN} characters`)
+  .max(CUSTOM_KEY_MAX, `at most ${CUSTOM_KEY_MAX} characters`)
+  .regex(CUSTOM_KEY_PATTERN, 'letters, digits, _ and - only');
+
+/** POST /api/admin/api-keys body (SPEC §7). */
+export const createApiKeyRequestSchema = z.object({
+  name: z.string().trim().min(1, 'name is required').max(API_KEY_NAME_MAX),
+  expires_at: isoInstant.nullable(),
+  text_permission: z.boolean().default(false),
+  file_permission: z.boolean().default(false),
+  mount_permission: z.boolean().default(false),
+  custom_key: z
+    .string()
+    .optional()
+    .nullable()
+    .transform((v) => (v === '' || v === null ? undefined : v))
+    .pipe(customKeySchema.optional()),
+  basic_path: basicPath.default(DEFAULT_BASIC_PATH),
+});
+export type CreateApiKeyRequest = z.input<typeof createApiKeyRequestSchema>;
+
+/** PUT /api/admin/api-keys/{id} body: any subset of the editable fields. */
+export const updateApiKeyRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(API_KEY_NAME_MAX),
+    expires_at: isoInstant.nullable(),
+    text_permission: z.boolean(),
+    file_permission: z.boolean(),
+    mount_permission: z.boolean(),
+    basic_path: basicPath,
+  })
+  .partial()
+  .strict();
+export type UpdateApiKeyRequest = z.infer<typeof updateApiKeyRequestSchema>;
+
+/** An API key as listed: never the key itself, only its first characters. */
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  key_prefix: z.string(),
+  text_permission: z.boolean(),
+  file_permission: z.boolean(),
+  mount_permission: z.boolean(),
+  basic_path: z.string(),
+  expires_at: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** POST /api/admin/api-keys → data: the key in full, shown this once. */
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+/** GET /api/test/api-key → data (SPEC §3, info form). */
+export const apiKeyInfoSchema = z.object({
+  name: z.string(),
+  basic_path: z.string(),
+  permissions: apiKeyPermissionsSchema,
+  key_info: z.object({ id: z.string(), name: z.string(), basic_path: z.string() }),
+});
+export type ApiKeyInfo = z.infer<typeof apiKeyInfoSchema>;
+
+/** The instant a key expires for a form choice, from `now`; null means never. */
+export function apiKeyExpiry(choice: ApiKeyExpiryChoice, now: Date, customDays?: number): string | null {
+  const days = { '1d': 1, '7d': 7, '30d': 30, never: null, custom: customDays ?? null }[choice];
+  if (days === null) return null;
+  return new Date(now.getTime() + days * 86_400_000).toISOString();
+}
