@@ -30,7 +30,10 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /** The built Pasteport server, as `npm run serve` starts it, on a temp data dir. */
-export async function startPasteport(port: number): Promise<BenchTarget> {
+export async function startPasteport(
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<BenchTarget> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pp-bench-'));
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: REPO_ROOT,
@@ -40,6 +43,7 @@ export async function startPasteport(port: number): Promise<BenchTarget> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -127,6 +127,7 @@ export function buildServices(deps: AppDeps, logger: FastifyBaseLogger) {
     apiKeys: createApiKeyService({
       repo: createApiKeyRepository(db),
       clock,
+      invalidation: deps.database.invalidation,
       onTouchError: (err) => logger.warn({ err }, 'could not record API key use'),
     }),
     systemSettings: createSystemSettingsService(settings),

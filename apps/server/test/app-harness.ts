@@ -7,18 +7,19 @@ import { createApp } from '../src/app.js';
 import type { Clock } from '../src/lib/clock.js';
 import type { ThrottleLimits } from '../src/modules/auth/login-throttle.js';
 import { prepareDataDir } from '../src/config/data-dir.js';
-import type { DatabaseHandle } from '../src/db/database.js';
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../src/db/database.js';
 import {
   createStorageRegistry,
   type StorageRegistry,
 } from '../src/modules/storage-configs/storage-registry.js';
-import { openTestDatabase, type DatabaseKindUnderTest } from './databases.js';
+import { openTestDatabase, type DatabaseKindUnderTest, type TestDatabase } from './databases.js';
 
 export const TEST_APP_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  target: DatabaseTarget;
   storage: StorageRegistry;
   dataDir: string;
   close(): Promise<void>;
@@ -37,9 +38,13 @@ export async function buildTestApp(
     sessionTtlMs?: number;
     clock?: Clock;
     throttleLimits?: ThrottleLimits;
+    /** Run as a second instance on another app's database (a second connection, like a scale-out). */
+    sameDatabaseAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const testDb = await openTestDatabase(kind);
+  const testDb: Pick<TestDatabase, 'handle' | 'target' | 'cleanup'> = options.sameDatabaseAs
+    ? await secondConnection(options.sameDatabaseAs.target)
+    : await openTestDatabase(kind);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pp-app-'));
   await prepareDataDir(dataDir);
   const logger = pino({ level: 'silent' });
@@ -69,6 +74,7 @@ export async function buildTestApp(
   return {
     app,
     database: testDb.handle,
+    target: testDb.target,
     storage,
     dataDir,
     close: async () => {
@@ -78,4 +84,9 @@ export async function buildTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function secondConnection(target: DatabaseTarget) {
+  const handle = await openDatabase(target);
+  return { handle, target, cleanup: () => handle.close() };
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createTestDatabase } from './postgres.js';
 
@@ -12,6 +12,8 @@ export type DatabaseKindUnderTest = (typeof DATABASE_KINDS)[number];
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** Where it lives, to open a second connection as another instance would. */
+  target: DatabaseTarget;
   /** Closes the connection and removes the database. */
   cleanup(): Promise<void>;
 }
@@ -23,10 +25,12 @@ export async function openTestDatabase(
 ): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'pp-sqlite-'));
-    const handle = await openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.db') });
+    const target: DatabaseTarget = { kind: 'sqlite', file: path.join(dir, 'test.db') };
+    const handle = await openDatabase(target);
     if (options.migrate !== false) await migrateToLatest(handle.db);
     return {
       handle,
+      target,
       cleanup: async () => {
         await handle.close();
         await rm(dir, { recursive: true, force: true });
@@ -34,10 +38,12 @@ export async function openTestDatabase(
     };
   }
   const database = await createTestDatabase(inject('postgresUrl'));
-  const handle = await openDatabase({ kind: 'postgres', url: database.url });
+  const target: DatabaseTarget = { kind: 'postgres', url: database.url };
+  const handle = await openDatabase(target);
   if (options.migrate !== false) await migrateToLatest(handle.db);
   return {
     handle,
+    target,
     cleanup: async () => {
       await handle.close();
       await database.drop();

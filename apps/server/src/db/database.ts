@@ -2,12 +2,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DatabaseKind } from '@pasteport/contract';
+import { createLocalInvalidationBus, type InvalidationBus } from '../lib/invalidation.js';
+import { createPostgresInvalidationBus } from './pg-invalidation.js';
 import type { Database } from './schema.js';
 
 /** An open database: the Kysely handle, which engine it is, and how to close it. */
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** Cache invalidation shared by every instance on this database. */
+  invalidation: InvalidationBus;
   /** Cheap liveness probe for /api/health. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -17,15 +21,21 @@ export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgre
 
 /** Opens SQLite (WAL, busy timeout, foreign keys) or a PostgreSQL pool; drivers load lazily. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  const db =
-    target.kind === 'sqlite' ? await openSqlite(target.file) : await openPostgres(target.url);
+  const { db, invalidation } =
+    target.kind === 'sqlite'
+      ? { db: await openSqlite(target.file), invalidation: createLocalInvalidationBus() }
+      : await openPostgres(target.url);
   return {
     db,
     kind: target.kind,
+    invalidation,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await invalidation.close();
+      await db.destroy();
+    },
   };
 }
 
@@ -41,12 +51,18 @@ async function openSqlite(file: string): Promise<Kysely<Database>> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: conn }) });
 }
 
-async function openPostgres(url: string): Promise<Kysely<Database>> {
+async function openPostgres(
+  url: string,
+): Promise<{ db: Kysely<Database>; invalidation: InvalidationBus }> {
   const { default: pg } = await import('pg');
   // int8 and count(*) arrive as strings by default; our sizes and counts fit in a double.
   pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const invalidation = await createPostgresInvalidationBus(
+    pool,
+    () => new pg.Client({ connectionString: url }),
+  );
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), invalidation };
 }

@@ -231,3 +231,41 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/test/api-key' })).statusCode).toBe(401);
   });
 });
+
+describe('API key changes across instances on PostgreSQL', () => {
+  it('refuses a key deleted or narrowed on another instance at once', async () => {
+    const a = await buildTestApp('postgres');
+    const b = await buildTestApp('postgres', { sameDatabaseAs: a });
+    try {
+      const token = await adminToken(a);
+      const created = await givenApiKey(a, token, { text: true });
+      const check = () =>
+        b.app.inject({ method: 'GET', url: '/api/test/api-key', headers: apiKey(created.key) });
+      expect((await check()).json()).toMatchObject({ data: { permissions: { text: true } } });
+
+      await a.app.inject({
+        method: 'PUT',
+        url: `/api/admin/api-keys/${created.id}`,
+        headers: bearer(token),
+        payload: { text_permission: false },
+      });
+      await expect
+        .poll(async () => (await check()).json(), { timeout: 1000, interval: 20 })
+        .toMatchObject({
+          data: { permissions: { text: false } },
+        });
+
+      await a.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/api-keys/${created.id}`,
+        headers: bearer(token),
+      });
+      await expect
+        .poll(async () => (await check()).statusCode, { timeout: 1000, interval: 20 })
+        .toBe(401);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});

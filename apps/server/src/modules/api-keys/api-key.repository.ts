@@ -5,6 +5,9 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 /** SQL for API keys; keys are found by the SHA-256 of the presented key. */
 export function createApiKeyRepository(db: Kysely<Database>) {
+  // Runs on every key-authenticated request: built once, executed with a fresh parameter.
+  const byHash = db.selectFrom('api_keys').selectAll().where('key_hash', '=', '').compile();
+
   return {
     list(): Promise<ApiKeyRow[]> {
       return db
@@ -19,12 +22,9 @@ export function createApiKeyRepository(db: Kysely<Database>) {
       return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
-      return db
-        .selectFrom('api_keys')
-        .selectAll()
-        .where('key_hash', '=', keyHash)
-        .executeTakeFirst();
+    async findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
+      const result = await db.executeQuery<ApiKeyRow>({ ...byHash, parameters: [keyHash] });
+      return result.rows[0];
     },
 
     /** Inserts a key; false when its hash is already taken (a duplicate custom key). */

@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { InvalidationBus } from '../../lib/invalidation.js';
 import { randomToken, sha256Hex } from '../../lib/secrets.js';
 import { normalizePath } from '../../vfs/path.js';
 import type { ApiKeyActor } from '../auth/actor.js';
@@ -17,6 +18,15 @@ import { presentApiKey, presentCreatedApiKey } from './api-key.presenter.js';
 
 /** last_used_at is written at most this often per key. */
 export const LAST_USED_INTERVAL_MS = 60_000;
+
+/**
+ * Authenticated keys are remembered so a request costs no database read. Edits and deletions
+ * reach every instance's cache through the invalidation bus at once; expiry is checked on
+ * every request; the TTL only bounds the damage of a missed message.
+ */
+export const KEY_CACHE_TTL_MS = 60_000;
+const KEY_CACHE_MAX = 10_000;
+const INVALIDATION_TOPIC = 'api-key';
 
 /** Bytes of entropy in a generated key (256 bits; 43 URL-safe characters). */
 const GENERATED_KEY_BYTES = 32;
@@ -27,9 +37,27 @@ type CreateInput = z.output<typeof createApiKeyRequestSchema>;
 export function createApiKeyService(deps: {
   repo: ApiKeyRepository;
   clock: Clock;
+  invalidation: InvalidationBus;
   onTouchError?: (err: unknown) => void;
 }) {
   const { repo, clock } = deps;
+  const cache = new Map<string, { row: ApiKeyRow; loadedAt: number }>();
+  deps.invalidation.subscribe(INVALIDATION_TOPIC, (id) => {
+    for (const [hash, entry] of cache) if (entry.row.id === id) cache.delete(hash);
+  });
+  const invalidate = (id: string) => deps.invalidation.publish(INVALIDATION_TOPIC, id);
+
+  async function lookup(keyHash: string, nowMs: number): Promise<ApiKeyRow | undefined> {
+    const cached = cache.get(keyHash);
+    if (cached && nowMs - cached.loadedAt < KEY_CACHE_TTL_MS) return cached.row;
+    const row = await repo.findByHash(keyHash);
+    if (!row) return undefined;
+    cache.delete(keyHash);
+    cache.set(keyHash, { row, loadedAt: nowMs });
+    // Maps iterate in insertion order: the first entry is the oldest.
+    if (cache.size > KEY_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    return row;
+  }
 
   function assertFuture(expiresAt: string | null | undefined): void {
     if (expiresAt && Date.parse(expiresAt) <= clock.now().getTime()) {
@@ -102,25 +130,28 @@ export function createApiKeyService(deps: {
         updated_at: clock.now().toISOString(),
       });
       if (!updated) throw new AppError('NOT_FOUND', `API key ${id} does not exist`);
+      await invalidate(id);
       return presentApiKey(updated);
     },
 
     async remove(id: string): Promise<void> {
       if (!(await repo.delete(id))) throw new AppError('NOT_FOUND', `API key ${id} does not exist`);
+      await invalidate(id);
     },
 
     /**
-     * The key behind a presented secret: one indexed read by SHA-256 (no slow hash, no write
-     * per request; last use is recorded at most once a minute, in the background).
+     * The key behind a presented secret, found by its SHA-256 (never a slow hash), from the
+     * cache or one indexed read; last use is recorded at most once a minute, in the background.
      */
     async authenticate(key: string): Promise<ApiKeyActor> {
-      const row = await repo.findByHash(sha256Hex(key));
       const now = clock.now();
+      const row = await lookup(sha256Hex(key), now.getTime());
       if (!row || (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime())) {
         throw new AppError('API_KEY_INVALID', 'the API key is invalid or has expired');
       }
       const notSince = new Date(now.getTime() - LAST_USED_INTERVAL_MS).toISOString();
       if (row.last_used_at === null || row.last_used_at < notSince) {
+        row.last_used_at = now.toISOString(); // the cached copy: no second write this minute
         repo
           .touch(row.id, now.toISOString(), notSince)
           .catch((err: unknown) => deps.onTouchError?.(err));
