@@ -5,9 +5,9 @@
  */
 export interface InvalidationBus {
   /** Announces that `id` of `topic` changed; local subscribers hear it before this resolves. */
-  publish(topic: string, id: string): Promise<void>;
-  subscribe(topic: string, handler: (id: string) => void): void;
-  close(): Promise<void>;
+  publish: (topic: string, id: string) => Promise<void>;
+  subscribe: (topic: string, handler: (id: string) => void) => void;
+  close: () => Promise<void>;
 }
 
 /** Delivers to this process's subscribers only. */

@@ -250,7 +250,7 @@ describe('API key changes across instances on PostgreSQL', () => {
         payload: { text_permission: false },
       });
       await expect
-        .poll(async () => (await check()).json(), { timeout: 1000, interval: 20 })
+        .poll(async () => (await check()).json<unknown>(), { timeout: 1000, interval: 20 })
         .toMatchObject({
           data: { permissions: { text: false } },
         });
