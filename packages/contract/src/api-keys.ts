@@ -98,7 +98,11 @@ export const apiKeyInfoSchema = z.object({
 export type ApiKeyInfo = z.infer<typeof apiKeyInfoSchema>;
 
 /** The instant a key expires for a form choice, from `now`; null means never. */
-export function apiKeyExpiry(choice: ApiKeyExpiryChoice, now: Date, customDays?: number): string | null {
+export function apiKeyExpiry(
+  choice: ApiKeyExpiryChoice,
+  now: Date,
+  customDays?: number,
+): string | null {
   const days = { '1d': 1, '7d': 7, '30d': 30, never: null, custom: customDays ?? null }[choice];
   if (days === null) return null;
   return new Date(now.getTime() + days * 86_400_000).toISOString();

@@ -5,3 +5,4 @@ export * from './system.js';
 export * from './auth.js';
 export * from './api-keys.js';
 export * from './settings.js';
+export * from './slugs.js';
