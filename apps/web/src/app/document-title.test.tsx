@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../lib/i18n';
 import { renderApp } from '../test/render-app';
+import { signInAsAdmin } from '../test/sessions';
 
 describe('document title', () => {
   it.each([
@@ -13,12 +14,20 @@ describe('document title', () => {
     ['/admin', 'Dashboard · Admin panel · Pasteport'],
     ['/admin/settings', 'Settings · Admin panel · Pasteport'],
   ])('%s is titled "%s"', async (path, title) => {
+    signInAsAdmin();
     renderApp(path);
     await screen.findByTestId('page-title');
     expect(document.title).toBe(title);
   });
 
+  it('titles the admin login while signed out', async () => {
+    renderApp('/admin');
+    await screen.findByTestId('page-title');
+    expect(document.title).toBe('Sign in · Admin panel · Pasteport');
+  });
+
   it('follows route changes', async () => {
+    signInAsAdmin();
     const { router } = renderApp('/');
     await screen.findByTestId('page-title');
     await act(() => router.navigate('/admin/key-management'));

@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { createAuthStore, startAuth } from '../lib/auth';
 import { createI18n } from '../lib/i18n';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
@@ -14,10 +15,12 @@ if (!container) throw new Error('index.html has no #root element');
 const i18n = createI18n();
 const queryClient = createQueryClient();
 const router = createAppRouter();
+const authStore = createAuthStore();
+startAuth(authStore);
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders i18n={i18n} queryClient={queryClient}>
+    <AppProviders i18n={i18n} queryClient={queryClient} authStore={authStore}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -4,6 +4,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { AuthStoreProvider, type AuthStore } from '../lib/auth';
+import { ClearQueriesOnIdentityChange } from './auth/ClearQueriesOnIdentityChange';
 import { colorSchemeManager, DEFAULT_THEME_MODE } from './theme/color-scheme';
 import { theme } from './theme/theme';
 
@@ -11,13 +13,20 @@ import { theme } from './theme/theme';
 export interface AppProvidersProps {
   i18n: I18n;
   queryClient: QueryClient;
+  authStore: AuthStore;
   /** 'test' turns off Mantine transitions and portals for deterministic DOM tests. */
   mantineEnv?: 'default' | 'test';
   children: ReactNode;
 }
 
-/** i18n, Mantine (theme, colour scheme, notifications) and TanStack Query, in that order. */
-export function AppProviders({ i18n, queryClient, mantineEnv, children }: AppProvidersProps) {
+/** i18n, Mantine (theme, colour scheme, notifications), TanStack Query and auth, in that order. */
+export function AppProviders({
+  i18n,
+  queryClient,
+  authStore,
+  mantineEnv,
+  children,
+}: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider
@@ -27,7 +36,12 @@ export function AppProviders({ i18n, queryClient, mantineEnv, children }: AppPro
         env={mantineEnv}
       >
         <Notifications position="top-right" />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <AuthStoreProvider store={authStore}>
+            <ClearQueriesOnIdentityChange />
+            {children}
+          </AuthStoreProvider>
+        </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>
   );

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app';
+import { signInAsAdmin } from '../test/sessions';
 
 async function pageTitle() {
   return screen.findByTestId('page-title', undefined, { timeout: 3000 });
@@ -22,7 +23,8 @@ describe('routes of SPEC §2', () => {
     ['/admin/mount-management', 'Mount points'],
     ['/admin/key-management', 'API keys'],
     ['/admin/settings', 'Settings'],
-  ])('%s renders the page titled "%s"', async (path, title) => {
+  ])('%s renders the page titled "%s" (signed in as admin)', async (path, title) => {
+    signInAsAdmin();
     renderApp(path);
     expect(await pageTitle()).toHaveTextContent(title);
     expect(screen.getByTestId('page-title').tagName).toBe('H1');
@@ -35,13 +37,21 @@ describe('routes of SPEC §2', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
+  it('shows the login on the admin routes while signed out', async () => {
+    renderApp('/admin/settings');
+    expect(await pageTitle()).toHaveTextContent('Sign in');
+    expect(screen.queryByRole('navigation', { name: 'Admin sections' })).not.toBeInTheDocument();
+  });
+
   it('redirects an unknown admin module to /admin, which shows the dashboard', async () => {
+    signInAsAdmin();
     const { router } = renderApp('/admin/unknown');
     expect(await pageTitle()).toHaveTextContent('Dashboard');
     expect(router.state.location.pathname).toBe('/admin');
   });
 
   it('shows the seven admin modules in the side navigation, marking the current one', async () => {
+    signInAsAdmin();
     renderApp('/admin/key-management');
     await pageTitle();
     const nav = screen.getAllByRole('navigation', { name: 'Admin sections' })[0]!;
@@ -60,6 +70,7 @@ describe('routes of SPEC §2', () => {
   });
 
   it('marks dashboard current on bare /admin', async () => {
+    signInAsAdmin();
     renderApp('/admin');
     await pageTitle();
     const nav = screen.getAllByRole('navigation', { name: 'Admin sections' })[0]!;

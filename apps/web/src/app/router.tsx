@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AuthGuard } from './auth/AuthGuard';
 import { AppLayout } from './layout/AppLayout';
 
 // Each feature is its own chunk, reached only through its index.ts, so the main bundle
@@ -22,12 +23,18 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: 'upload', element: <UploadPage /> },
-      { path: 'admin', element: <AdminPage /> },
-      { path: 'admin/:module', element: <AdminPage /> },
       { path: 'paste/:slug', element: <PastePage /> },
       { path: 'file/:slug', element: <FilePage /> },
-      { path: 'mount-explorer', element: <MountExplorerPage /> },
-      { path: 'mount-explorer/*', element: <MountExplorerPage /> },
+      {
+        // SPEC §5: these routes re-validate the session and turn away keys that may not enter.
+        element: <AuthGuard />,
+        children: [
+          { path: 'admin', element: <AdminPage /> },
+          { path: 'admin/:module', element: <AdminPage /> },
+          { path: 'mount-explorer', element: <MountExplorerPage /> },
+          { path: 'mount-explorer/*', element: <MountExplorerPage /> },
+        ],
+      },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

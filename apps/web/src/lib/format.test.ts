@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDateTime, formatDocumentTitle } from './format';
+import { formatBytes, formatDate, formatDateTime, formatDocumentTitle, formatWait } from './format';
 
 describe('formatBytes', () => {
   it.each([
@@ -33,5 +33,27 @@ describe('formatDocumentTitle', () => {
       'Settings · Admin · Pasteport',
     );
     expect(formatDocumentTitle('Pasteport', '', '')).toBe('Pasteport');
+  });
+});
+
+describe('formatWait', () => {
+  it.each([
+    [0, 'en', '1 second'],
+    [30, 'en', '30 seconds'],
+    [59.2, 'en', '1 minute'],
+    [60, 'en', '1 minute'],
+    [61, 'en', '2 minutes'],
+    [900, 'en', '15 minutes'],
+    [3600, 'en', '1 hour'],
+    [900, 'zh-CN', '15分钟'],
+  ])('%f s in %s → %s (rounded up)', (seconds, locale, expected) => {
+    expect(formatWait(seconds, locale)).toBe(expected);
+  });
+});
+
+describe('formatDate', () => {
+  it('shows the calendar date only, or a dash for nonsense', () => {
+    expect(formatDate('2030-03-04T12:00:00Z', 'en')).toBe('Mar 4, 2030');
+    expect(formatDate('not a date', 'en')).toBe('—');
   });
 });

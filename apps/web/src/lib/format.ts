@@ -21,7 +21,29 @@ export function formatDateTime(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/** The calendar date of an ISO-8601 timestamp in the user's locale and time zone. */
+export function formatDate(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+}
+
 /** The browser tab title for a page: its own title, then any section, then the app name. */
 export function formatDocumentTitle(appName: string, ...parts: string[]): string {
   return [...parts.filter((part) => part.length > 0), appName].join(' · ');
+}
+
+/**
+ * A wait such as "30 seconds" or "15 minutes" in the user's language, rounded up to the unit
+ * shown so the user never retries too early.
+ */
+export function formatWait(seconds: number, locale: string): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  const [value, unit] =
+    whole < 60
+      ? [whole, 'second']
+      : whole < 3600
+        ? [Math.ceil(whole / 60), 'minute']
+        : [Math.ceil(whole / 3600), 'hour'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }

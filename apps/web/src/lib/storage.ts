@@ -4,6 +4,23 @@ export const STORAGE_KEYS = {
   language: 'pasteport.language',
 } as const;
 
+/** Prefix of every auth key; a `storage` event under it means another tab signed in or out. */
+export const AUTH_STORAGE_PREFIX = 'pasteport.auth.';
+
+/** Keys of the persisted sign-in (SPEC §3 Auth state); logout removes all of them. */
+export const AUTH_STORAGE_KEYS = {
+  /** 'admin' or 'apikey'; written last on sign-in and removed first on sign-out. */
+  type: `${AUTH_STORAGE_PREFIX}type`,
+  adminToken: `${AUTH_STORAGE_PREFIX}adminToken`,
+  adminUsername: `${AUTH_STORAGE_PREFIX}adminUsername`,
+  adminExpiresAt: `${AUTH_STORAGE_PREFIX}adminExpiresAt`,
+  apiKey: `${AUTH_STORAGE_PREFIX}apiKey`,
+  /** JSON {text, file, mount}. */
+  apiKeyPermissions: `${AUTH_STORAGE_PREFIX}apiKeyPermissions`,
+  /** JSON {id, name, basic_path}. */
+  apiKeyInfo: `${AUTH_STORAGE_PREFIX}apiKeyInfo`,
+} as const;
+
 /** Reads a string from localStorage; undefined when absent or when storage is blocked. */
 export function readStored(key: string): string | undefined {
   try {

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetColorSchemeMedia, installMatchMedia } from './match-media';
@@ -10,7 +11,8 @@ class ResizeObserverStub {
   unobserve(): void {}
   disconnect(): void {}
 }
-vi.stubGlobal('ResizeObserver', ResizeObserverStub);
+// Assigned, not vi.stubGlobal'd: the per-test unstubAllGlobals below must not remove it.
+globalThis.ResizeObserver = ResizeObserverStub;
 Element.prototype.scrollIntoView = () => {};
 
 beforeEach(() => {
@@ -23,5 +25,10 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps notifications in a module-level store that outlives each render.
+  notifications.clean();
+  notifications.cleanQueue();
   vi.useRealTimers();
+  // A fetch stubbed by one test (the fake server) must not answer the next one.
+  vi.unstubAllGlobals();
 });

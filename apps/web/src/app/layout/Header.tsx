@@ -10,10 +10,11 @@ import { LanguageSwitcher } from '../language/LanguageSwitcher';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import classes from './Header.module.css';
 import { isLinkActive, MAIN_NAV_LINKS } from './nav-links';
+import { UserMenu } from './UserMenu';
 
 const MOBILE_NAV_ID = 'mobile-navigation';
 
-/** Sticky app header: brand, main links (a drawer below `sm`), theme and language controls. */
+/** Sticky app header: brand, main links (a drawer below `sm`), theme, language and user menu. */
 export function Header() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -65,6 +66,7 @@ export function Header() {
         <Group gap="xs" wrap="nowrap">
           <ThemeToggle />
           <LanguageSwitcher />
+          <UserMenu />
         </Group>
       </Container>
 

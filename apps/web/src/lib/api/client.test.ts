@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';
-import { ApiError } from './errors';
+import { ApiError, parseRetryAfter } from './errors';
 import { errorBody, fetchCall, hangingFetch, jsonResponse, stubFetch } from './test-helpers';
 
 afterEach(() => {
@@ -222,5 +222,29 @@ describe('401 and the logout hook', () => {
       },
     });
     expect((await rejection(client.get('/admin/pastes'))).authHandlingFailed).toBe(true);
+  });
+});
+
+describe('Retry-After', () => {
+  it('is kept on a 429 as seconds', async () => {
+    const response = jsonResponse(429, errorBody(429, 'RATE_LIMITED'));
+    response.headers.set('retry-after', '120');
+    stubFetch().mockResolvedValue(response);
+    const error = await rejection(createApiClient().post('/admin/login', {}));
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 120 });
+  });
+
+  it('is undefined when the header is absent', async () => {
+    stubFetch().mockResolvedValue(jsonResponse(429, errorBody(429, 'RATE_LIMITED')));
+    expect((await rejection(createApiClient().get('/x'))).retryAfterSeconds).toBeUndefined();
+  });
+
+  it('reads delay seconds and HTTP dates', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    expect(parseRetryAfter('30', now)).toBe(30);
+    expect(parseRetryAfter('Tue, 01 Jan 2030 00:01:30 GMT', now)).toBe(90);
+    expect(parseRetryAfter('Mon, 31 Dec 2029 00:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 });

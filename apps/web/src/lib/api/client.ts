@@ -7,7 +7,13 @@ import {
   type CredentialKind,
   type CredentialProvider,
 } from './credentials';
-import { ApiError, errorFieldsOf, interpretResponse, type ApiTransport } from './errors';
+import {
+  ApiError,
+  errorFieldsOf,
+  interpretResponse,
+  parseRetryAfter,
+  type ApiTransport,
+} from './errors';
 import { sendWithProgress, type UploadProgress } from './upload';
 import { buildUrl, type QueryParams } from './url';
 
@@ -99,7 +105,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   /** Turns an answered request into data or an ApiError, running the 401 hook first. */
-  function settle(meta: CallMeta, status: number, body: unknown): unknown {
+  function settle(
+    meta: CallMeta,
+    status: number,
+    body: unknown,
+    retryAfter: string | null,
+  ): unknown {
     const outcome = interpretResponse(status, body);
     if (outcome.ok) return outcome.data;
     let authHandlingFailed = false;
@@ -118,6 +129,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       ...errorFieldsOf(body),
       ...failureMeta(meta),
       authHandlingFailed,
+      retryAfterSeconds: parseRetryAfter(retryAfter),
     });
   }
 
@@ -146,6 +158,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     let status: number;
     let parsed: unknown;
+    let retryAfter: string | null;
     try {
       const response = await fetch(meta.url, {
         method: meta.method,
@@ -155,6 +168,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         credentials: 'same-origin',
       });
       status = response.status;
+      retryAfter = response.headers.get('retry-after');
       parsed = parseBody(await response.text(), response.headers.get('content-type'));
     } catch {
       // Which of our own flags is set says why fetch rejected; the rejection value does not.
@@ -164,7 +178,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', forwardAbort);
     }
-    return settle(meta, status, parsed) as T;
+    return settle(meta, status, parsed, retryAfter) as T;
   }
 
   async function upload<T>(
@@ -183,7 +197,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       onProgress: opts.onProgress,
       context: meta.context,
     });
-    return settle(meta, response.status, response.body) as T;
+    return settle(meta, response.status, response.body, response.header('retry-after')) as T;
   }
 
   const withMethod =

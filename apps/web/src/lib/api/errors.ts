@@ -22,6 +22,7 @@ export interface ApiErrorInit {
   requestId?: string;
   credentialKind?: CredentialKind;
   authHandlingFailed?: boolean;
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -46,6 +47,8 @@ export class ApiError extends Error {
   readonly credentialKind: CredentialKind | undefined;
   /** True when the 401 logout hook itself threw. */
   readonly authHandlingFailed: boolean;
+  /** Seconds to wait before trying again, from a Retry-After header (429, 503). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(summarise(init));
@@ -61,6 +64,7 @@ export class ApiError extends Error {
     this.requestId = init.requestId;
     this.credentialKind = init.credentialKind;
     this.authHandlingFailed = init.authHandlingFailed ?? false;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -111,4 +115,17 @@ export function interpretResponse(status: number, body: unknown): Interpreted {
     return statusOk && SUCCESS_CODES.has(body.code) ? { ok: true, data: body.data } : { ok: false };
   }
   return statusOk ? { ok: true, data: body } : { ok: false };
+}
+
+/**
+ * Reads a Retry-After header: delay seconds or an HTTP date (RFC 9110 §10.2.3), as whole
+ * seconds from `now`; undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now) / 1000));
 }

@@ -12,6 +12,7 @@ export type {
 export { ApiError, isApiError } from './errors';
 export type { ApiErrorKind, ApiTransport } from './errors';
 export { describeApiError } from './describe';
+export { serverFieldErrors } from './field-errors';
 export { inferContext } from './context';
 export type { RequestContext } from './context';
 export { authorizationHeader } from './credentials';

@@ -1,18 +1,20 @@
 import { NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ADMIN_MODULE_ICONS, ADMIN_MODULES, type AdminModule } from '../modules';
+import { ADMIN_MODULE_ICONS, type AdminModule } from '../modules';
 
-/** The list of admin modules; `current` is highlighted (also when reached as bare /admin). */
+/** The admin modules this identity may open; `current` is highlighted (also on bare /admin). */
 export function AdminNav({
+  modules,
   current,
   onNavigate,
 }: {
-  current: AdminModule;
+  modules: readonly AdminModule[];
+  current: AdminModule | undefined;
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
-  return ADMIN_MODULES.map((module) => {
+  return modules.map((module) => {
     const Icon = ADMIN_MODULE_ICONS[module];
     const active = module === current;
     return (

@@ -1,0 +1,64 @@
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import type { CreatedApiKey } from '@pasteport/contract';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Shows a new key in full, the only time it is ever shown, with a copy button. */
+export function CreatedKeyDialog({
+  created,
+  onClose,
+}: {
+  created: CreatedApiKey;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('keys.created.title')}
+      // The key is shown only once: a stray click beside the dialog must not lose it.
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack gap="md">
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          {t('keys.created.onceNotice')}
+        </Alert>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="created-key-label">
+            {t('keys.created.keyLabel', { name: created.name })}
+          </Text>
+          <Code
+            block
+            aria-labelledby="created-key-label"
+            data-testid="created-key"
+            style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+          >
+            {created.key}
+          </Code>
+        </Stack>
+        <Group justify="flex-end" gap="sm">
+          <CopyButton value={created.key} timeout={2000}>
+            {({ copied, copy }) => (
+              <Button
+                variant={copied ? 'light' : 'filled'}
+                color={copied ? 'green' : undefined}
+                leftSection={
+                  copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
+                }
+                onClick={copy}
+                data-autofocus
+              >
+                {copied ? t('keys.created.copied') : t('keys.created.copy')}
+              </Button>
+            )}
+          </CopyButton>
+          <Button variant="default" onClick={onClose}>
+            {t('keys.created.done')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

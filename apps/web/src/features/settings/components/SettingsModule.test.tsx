@@ -1,0 +1,104 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, fail, ok, requestsTo, type FakeRoutes } from '../../../test/fake-server';
+import { renderApp } from '../../../test/render-app';
+import { DEFAULT_SETTINGS, signInAsAdmin } from '../../../test/sessions';
+
+const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input, select' });
+
+async function openSettings(routes: FakeRoutes = {}) {
+  const fetchMock = signInAsAdmin(routes);
+  const view = renderApp('/admin/settings');
+  await screen.findByRole('heading', { name: 'System settings' });
+  return { ...view, fetchMock };
+}
+
+describe('system settings', () => {
+  it('loads the settings and saves the size converted to MB', async () => {
+    const { user, fetchMock } = await openSettings({
+      'PUT /api/admin/system-settings': ({ body }) =>
+        ok({ ...DEFAULT_SETTINGS, ...(body as object) }),
+    });
+    expect(field('Maximum upload size')).toHaveValue('100');
+    expect(screen.getByRole('combobox', { name: 'Unit' })).toHaveValue('MB');
+    await user.clear(field('Maximum upload size'));
+    await user.type(field('Maximum upload size'), '2');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Unit' }), 'GB');
+    await user.click(screen.getByRole('radio', { name: 'Multipart' }));
+    await user.click(screen.getByRole('switch', { name: 'Allow guests to upload files' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('System settings saved.')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'PUT /api/admin/system-settings')).toEqual({
+      max_upload_size: 2048,
+      webdav_upload_mode: 'multipart',
+      allow_guest_pastes: true,
+      allow_guest_uploads: true,
+    });
+  });
+
+  it('refuses a size of 0 without asking the server', async () => {
+    const { user, fetchMock } = await openSettings();
+    await user.clear(field('Maximum upload size'));
+    await user.type(field('Maximum upload size'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Enter a size greater than 0.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'PUT /api/admin/system-settings')).toHaveLength(0);
+  });
+
+  it('shows a server validation error on the field it names', async () => {
+    const details = [{ field: 'max_upload_size', rule: 'too_big', message: 'too big' }];
+    const { user } = await openSettings({
+      'PUT /api/admin/system-settings': () => fail(400, 'VALIDATION_FAILED', { details }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('This value is too large or too long.')).toBeInTheDocument();
+    expect(field('Maximum upload size')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('change sign-in details', () => {
+  it('changes the password and says other sessions were signed out', async () => {
+    const { user, fetchMock } = await openSettings({
+      'POST /api/admin/change-password': () => ok({ username: 'boss', revoked_sessions: 3 }),
+    });
+    await user.type(field('Current password'), 'old-password');
+    await user.type(field('New username'), 'boss');
+    await user.type(field('New password'), 'new-password');
+    await user.type(field('Confirm new password'), 'new-password');
+    await user.click(screen.getByRole('button', { name: 'Update sign-in details' }));
+    expect(await screen.findByTestId('credentials-success')).toHaveTextContent(
+      'Sign-in details updated. Other sessions signed out: 3.',
+    );
+    expect(bodyOf(fetchMock, 'POST /api/admin/change-password')).toEqual({
+      currentPassword: 'old-password',
+      newPassword: 'new-password',
+      newUsername: 'boss',
+    });
+    expect(screen.getByRole('button', { name: 'Signed in as boss' })).toBeInTheDocument();
+    expect(localStorage.getItem('pasteport.auth.adminUsername')).toBe('boss');
+  });
+
+  it('checks the form before sending', async () => {
+    const { user, fetchMock } = await openSettings();
+    await user.type(field('New password'), 'new-password');
+    await user.type(field('Confirm new password'), 'other');
+    await user.click(screen.getByRole('button', { name: 'Update sign-in details' }));
+    expect(await screen.findByText('Enter your current password.')).toBeInTheDocument();
+    expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/admin/change-password')).toHaveLength(0);
+  });
+
+  it('shows a wrong current password on its field and stays signed in', async () => {
+    const { user } = await openSettings({
+      'POST /api/admin/change-password': () => fail(401, 'CURRENT_PASSWORD_INVALID'),
+    });
+    await user.type(field('Current password'), 'wrong-password');
+    await user.type(field('New username'), 'boss');
+    await user.click(screen.getByRole('button', { name: 'Update sign-in details' }));
+    expect(await screen.findByText('The current password is wrong.')).toBeInTheDocument();
+    await waitFor(() => expect(field('Current password')).toHaveAttribute('aria-invalid', 'true'));
+    expect(localStorage.getItem('pasteport.auth.type')).toBe('admin');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Settings');
+  });
+});

@@ -1,0 +1,38 @@
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { describeApiError } from '../../../lib/api';
+import { useSystemSettings } from '../api';
+import { ChangeCredentialsForm } from './ChangeCredentialsForm';
+import { SystemSettingsForm } from './SystemSettingsForm';
+
+/** The settings module (admin only): system settings, then the admin's sign-in details. */
+export function SettingsModule() {
+  const { t } = useTranslation();
+  const settings = useSystemSettings();
+
+  let system;
+  if (settings.isPending) {
+    system = <Skeleton height={320} radius="md" role="status" aria-label={t('common.loading')} />;
+  } else if (settings.isError) {
+    system = (
+      <Alert role="alert" color="red" variant="light" title={t('settings.system.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          {describeApiError(settings.error, t)}
+          <Button size="xs" variant="default" onClick={() => void settings.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    // Keyed by the loaded values so a refetch with new settings resets the form to them.
+    system = <SystemSettingsForm key={settings.dataUpdatedAt} settings={settings.data} />;
+  }
+
+  return (
+    <Stack gap="lg">
+      {system}
+      <ChangeCredentialsForm />
+    </Stack>
+  );
+}

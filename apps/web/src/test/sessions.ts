@@ -1,0 +1,66 @@
+import type { ApiKeyPermissions, SystemSettings } from '@pasteport/contract';
+import { AUTH_STORAGE_KEYS } from '../lib/storage';
+import { ok, stubServer, type FakeRoutes } from './fake-server';
+
+/** An admin session expiring far in the future. */
+export const ADMIN = {
+  token: 'admin-token-1',
+  username: 'root',
+  expiresAt: '2999-01-01T00:00:00.000Z',
+};
+
+/** The settings a fresh server has. */
+export const DEFAULT_SETTINGS: SystemSettings = {
+  max_upload_size: 100,
+  webdav_upload_mode: 'direct',
+  allow_guest_pastes: true,
+  allow_guest_uploads: false,
+};
+
+/** Stores an admin session in localStorage, as a previous visit would have left it. */
+export function seedAdminSession(): void {
+  localStorage.setItem(AUTH_STORAGE_KEYS.adminToken, ADMIN.token);
+  localStorage.setItem(AUTH_STORAGE_KEYS.adminUsername, ADMIN.username);
+  localStorage.setItem(AUTH_STORAGE_KEYS.adminExpiresAt, ADMIN.expiresAt);
+  localStorage.setItem(AUTH_STORAGE_KEYS.type, 'admin');
+}
+
+/** A key's info as GET /test/api-key answers it. */
+export function keyInfo(permissions: Partial<ApiKeyPermissions>, basicPath = '/', name = 'ci-bot') {
+  return {
+    name,
+    basic_path: basicPath,
+    permissions: { text: false, file: false, mount: false, ...permissions },
+    key_info: { id: 'key-1', name, basic_path: basicPath },
+  };
+}
+
+/** Stores an API key session in localStorage. */
+export function seedApiKeySession(info: ReturnType<typeof keyInfo>, key = 'pp_key_123'): void {
+  localStorage.setItem(AUTH_STORAGE_KEYS.apiKey, key);
+  localStorage.setItem(AUTH_STORAGE_KEYS.apiKeyPermissions, JSON.stringify(info.permissions));
+  localStorage.setItem(AUTH_STORAGE_KEYS.apiKeyInfo, JSON.stringify(info.key_info));
+  localStorage.setItem(AUTH_STORAGE_KEYS.type, 'apikey');
+}
+
+/** Routes of a server that accepts the seeded admin and has no keys yet. */
+export function adminServerRoutes(): FakeRoutes {
+  return {
+    'GET /api/test/admin-token': () =>
+      ok({ username: ADMIN.username, expires_at: ADMIN.expiresAt }),
+    'GET /api/admin/api-keys': () => ok([]),
+    'GET /api/admin/system-settings': () => ok(DEFAULT_SETTINGS),
+  };
+}
+
+/** Starts signed in as the admin against a fake server; `routes` add to or override it. */
+export function signInAsAdmin(routes: FakeRoutes = {}) {
+  seedAdminSession();
+  return stubServer({ ...adminServerRoutes(), ...routes });
+}
+
+/** Starts signed in with an API key against a fake server that accepts it. */
+export function signInWithApiKey(info: ReturnType<typeof keyInfo>, routes: FakeRoutes = {}) {
+  seedApiKeySession(info);
+  return stubServer({ 'GET /api/test/api-key': () => ok(info), ...routes });
+}
