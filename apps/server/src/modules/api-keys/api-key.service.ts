@@ -41,22 +41,42 @@ export function createApiKeyService(deps: {
   onTouchError?: (err: unknown) => void;
 }) {
   const { repo, clock } = deps;
-  const cache = new Map<string, { row: ApiKeyRow; loadedAt: number }>();
+  interface CacheEntry {
+    actor: ApiKeyActor;
+    expiresAtMs: number | null;
+    lastUsedMs: number | null;
+    loadedAt: number;
+  }
+  const cache = new Map<string, CacheEntry>();
   deps.invalidation.subscribe(INVALIDATION_TOPIC, (id) => {
-    for (const [hash, entry] of cache) if (entry.row.id === id) cache.delete(hash);
+    for (const [hash, entry] of cache) if (entry.actor.keyId === id) cache.delete(hash);
   });
   const invalidate = (id: string) => deps.invalidation.publish(INVALIDATION_TOPIC, id);
 
-  async function lookup(keyHash: string, nowMs: number): Promise<ApiKeyRow | undefined> {
-    const cached = cache.get(keyHash);
-    if (cached && nowMs - cached.loadedAt < KEY_CACHE_TTL_MS) return cached.row;
+  async function load(keyHash: string, nowMs: number): Promise<CacheEntry | undefined> {
     const row = await repo.findByHash(keyHash);
     if (!row) return undefined;
+    const entry: CacheEntry = {
+      actor: Object.freeze({
+        kind: 'apikey',
+        keyId: row.id,
+        name: row.name,
+        permissions: Object.freeze({
+          text: row.text_permission === 1,
+          file: row.file_permission === 1,
+          mount: row.mount_permission === 1,
+        }),
+        basicPath: row.basic_path,
+      }),
+      expiresAtMs: row.expires_at === null ? null : Date.parse(row.expires_at),
+      lastUsedMs: row.last_used_at === null ? null : Date.parse(row.last_used_at),
+      loadedAt: nowMs,
+    };
     cache.delete(keyHash);
-    cache.set(keyHash, { row, loadedAt: nowMs });
+    cache.set(keyHash, entry);
     // Maps iterate in insertion order: the first entry is the oldest.
     if (cache.size > KEY_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    return row;
+    return entry;
   }
 
   function assertFuture(expiresAt: string | null | undefined): void {
@@ -71,6 +91,21 @@ export function createApiKeyService(deps: {
     const row = await repo.findById(id);
     if (!row) throw new AppError('NOT_FOUND', `API key ${id} does not exist`);
     return row;
+  }
+
+  /** Refuses a missing or expired key; records use at most once a minute, in the background. */
+  function accept(entry: CacheEntry | undefined, nowMs: number): ApiKeyActor {
+    if (!entry || (entry.expiresAtMs !== null && entry.expiresAtMs <= nowMs)) {
+      throw new AppError('API_KEY_INVALID', 'the API key is invalid or has expired');
+    }
+    if (entry.lastUsedMs === null || entry.lastUsedMs < nowMs - LAST_USED_INTERVAL_MS) {
+      entry.lastUsedMs = nowMs; // the cached copy: no second write this minute
+      const notSince = new Date(nowMs - LAST_USED_INTERVAL_MS).toISOString();
+      repo
+        .touch(entry.actor.keyId, new Date(nowMs).toISOString(), notSince)
+        .catch((err: unknown) => deps.onTouchError?.(err));
+    }
+    return entry.actor;
   }
 
   return {
@@ -140,33 +175,15 @@ export function createApiKeyService(deps: {
     },
 
     /**
-     * The key behind a presented secret, found by its SHA-256 (never a slow hash), from the
-     * cache or one indexed read; last use is recorded at most once a minute, in the background.
+     * The key behind a presented secret, found by its SHA-256 (never a slow hash). A cached key
+     * answers synchronously — no promise, no database read; otherwise one indexed read.
      */
-    async authenticate(key: string): Promise<ApiKeyActor> {
-      const now = clock.now();
-      const row = await lookup(sha256Hex(key), now.getTime());
-      if (!row || (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime())) {
-        throw new AppError('API_KEY_INVALID', 'the API key is invalid or has expired');
-      }
-      const notSince = new Date(now.getTime() - LAST_USED_INTERVAL_MS).toISOString();
-      if (row.last_used_at === null || row.last_used_at < notSince) {
-        row.last_used_at = now.toISOString(); // the cached copy: no second write this minute
-        repo
-          .touch(row.id, now.toISOString(), notSince)
-          .catch((err: unknown) => deps.onTouchError?.(err));
-      }
-      return {
-        kind: 'apikey',
-        keyId: row.id,
-        name: row.name,
-        permissions: {
-          text: row.text_permission === 1,
-          file: row.file_permission === 1,
-          mount: row.mount_permission === 1,
-        },
-        basicPath: row.basic_path,
-      };
+    authenticate(key: string): ApiKeyActor | Promise<ApiKeyActor> {
+      const nowMs = clock.now().getTime();
+      const keyHash = sha256Hex(key);
+      const cached = cache.get(keyHash);
+      if (cached && nowMs - cached.loadedAt < KEY_CACHE_TTL_MS) return accept(cached, nowMs);
+      return load(keyHash, nowMs).then((entry) => accept(entry, nowMs));
     },
   };
 }
