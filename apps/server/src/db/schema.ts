@@ -68,6 +68,23 @@ export interface LoginAttemptsTable {
   locked_until: string | null;
 }
 
+/** Pastes; `views` counts content reads, `max_views` 0 means unlimited. */
+export interface PastesTable {
+  id: string;
+  slug: string;
+  slug_key: string;
+  content: string;
+  size_bytes: number;
+  remark: string | null;
+  password_hash: string | null;
+  expires_at: string | null;
+  max_views: number;
+  views: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   storage_configs: StorageConfigsTable;
@@ -75,6 +92,7 @@ export interface Database {
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   login_attempts: LoginAttemptsTable;
+  pastes: PastesTable;
 }
 
 export type { Generated };

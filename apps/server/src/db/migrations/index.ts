@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_identity.js';
+import * as m0003 from './0003_pastes.js';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the built server and the
@@ -9,4 +10,5 @@ import * as m0002 from './0002_identity.js';
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_identity': m0002,
+  '0003_pastes': m0003,
 };
