@@ -23,6 +23,10 @@ import { createLoginAttemptRepository } from './modules/auth/login-attempt.repos
 import { createLoginThrottle, type ThrottleLimits } from './modules/auth/login-throttle.js';
 import { createSessionRepository } from './modules/auth/session.repository.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
+import { createPasteRepository } from './modules/pastes/paste.repository.js';
+import { registerPasteRoutes } from './modules/pastes/paste.routes.js';
+import { createPasteService } from './modules/pastes/paste.service.js';
+import { SETTINGS } from './modules/settings/settings.definitions.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSystemSettingsService } from './modules/settings/system-settings.service.js';
@@ -93,6 +97,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(app, services.auth);
   registerApiKeyRoutes(app, services.apiKeys);
   registerSettingsRoutes(app, services.systemSettings);
+  registerPasteRoutes(app, services.pastes);
   await deps.storage.registerRoutes(app);
 
   await registerWebApp(app, deps.webDistDir);
@@ -104,6 +109,7 @@ export function buildServices(deps: AppDeps, logger: FastifyBaseLogger) {
   const db = deps.database.db;
   const clock = deps.clock ?? systemClock;
   const settings = createSettingsService({ repo: createSettingsRepository(db), clock });
+  const throttleOptions = deps.throttleLimits ? { limits: deps.throttleLimits } : {};
   return {
     system: createSystemService(
       {
@@ -131,6 +137,17 @@ export function buildServices(deps: AppDeps, logger: FastifyBaseLogger) {
       onTouchError: (err) => logger.warn({ err }, 'could not record API key use'),
     }),
     systemSettings: createSystemSettingsService(settings),
+    pastes: createPasteService({
+      repo: createPasteRepository(db),
+      clock,
+      passwordThrottle: createLoginThrottle({
+        repo: createLoginAttemptRepository(db),
+        clock,
+        ...throttleOptions,
+      }),
+      allowGuestPastes: () => settings.get(SETTINGS.allowGuestPastes),
+      publicUrl: deps.config.publicUrl,
+    }),
   };
 }
 

@@ -6,3 +6,4 @@ export * from './auth.js';
 export * from './api-keys.js';
 export * from './settings.js';
 export * from './slugs.js';
+export * from './pastes.js';
