@@ -23,6 +23,8 @@ import { createLoginAttemptRepository } from './modules/auth/login-attempt.repos
 import { createLoginThrottle, type ThrottleLimits } from './modules/auth/login-throttle.js';
 import { createSessionRepository } from './modules/auth/session.repository.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
+import { registerPasteManagementRoutes } from './modules/pastes/paste-management.routes.js';
+import { createPasteManagementService } from './modules/pastes/paste-management.service.js';
 import { createPasteRepository } from './modules/pastes/paste.repository.js';
 import { registerPasteRoutes } from './modules/pastes/paste.routes.js';
 import { createPasteService } from './modules/pastes/paste.service.js';
@@ -98,6 +100,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerApiKeyRoutes(app, services.apiKeys);
   registerSettingsRoutes(app, services.systemSettings);
   registerPasteRoutes(app, services.pastes);
+  registerPasteManagementRoutes(app, services.pasteManagement);
   await deps.storage.registerRoutes(app);
 
   await registerWebApp(app, deps.webDistDir);
@@ -110,6 +113,7 @@ export function buildServices(deps: AppDeps, logger: FastifyBaseLogger) {
   const clock = deps.clock ?? systemClock;
   const settings = createSettingsService({ repo: createSettingsRepository(db), clock });
   const throttleOptions = deps.throttleLimits ? { limits: deps.throttleLimits } : {};
+  const pasteRepo = createPasteRepository(db);
   return {
     system: createSystemService(
       {
@@ -137,8 +141,9 @@ export function buildServices(deps: AppDeps, logger: FastifyBaseLogger) {
       onTouchError: (err) => logger.warn({ err }, 'could not record API key use'),
     }),
     systemSettings: createSystemSettingsService(settings),
+    pasteManagement: createPasteManagementService({ repo: pasteRepo, clock }),
     pastes: createPasteService({
-      repo: createPasteRepository(db),
+      repo: pasteRepo,
       clock,
       passwordThrottle: createLoginThrottle({
         repo: createLoginAttemptRepository(db),

@@ -75,3 +75,77 @@ export type PastePrompt = z.infer<typeof pastePromptSchema>;
 export const unlockPasteRequestSchema = z.object({
   password: z.string().min(1).max(PASTE_PASSWORD_MAX),
 });
+
+/** The longest page a listing returns. */
+export const PASTE_LIST_LIMIT_MAX = 100;
+/** Characters of content shown in listings. */
+export const PASTE_PREVIEW_LENGTH = 200;
+
+/** A paste in a listing: a short preview, never the full content. */
+export const pasteSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  remark: z.string().nullable(),
+  preview: z.string(),
+  size_bytes: z.number(),
+  has_password: z.boolean(),
+  expires_at: z.string().nullable(),
+  max_views: z.number(),
+  views: z.number(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PasteSummary = z.infer<typeof pasteSummarySchema>;
+
+/** GET /api/{admin|user}/pastes/{id} → data: everything but the password. */
+export const pasteDetailSchema = pasteSummarySchema
+  .omit({ preview: true })
+  .extend({ content: z.string() });
+export type PasteDetail = z.infer<typeof pasteDetailSchema>;
+
+/** GET /api/admin/pastes query (SPEC §9: page 1, limit 10). */
+export const adminPasteListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(PASTE_LIST_LIMIT_MAX).default(10),
+  search: z.string().trim().min(2, 'search needs at least 2 characters').max(100).optional(),
+});
+
+/** GET /api/user/pastes query (SPEC §9: limit 10, offset 0). */
+export const userPasteListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(PASTE_LIST_LIMIT_MAX).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: z.string().trim().min(2, 'search needs at least 2 characters').max(100).optional(),
+});
+
+/** A page of pastes with the total matching. */
+export const pasteListSchema = z.object({
+  items: z.array(pasteSummarySchema),
+  total: z.number(),
+  page: z.number().optional(),
+  limit: z.number(),
+  offset: z.number().optional(),
+});
+export type PasteList = z.infer<typeof pasteListSchema>;
+
+/** PUT /api/{admin|user}/pastes/{id} body: create's fields; `password: null` clears it. */
+export const updatePasteRequestSchema = z
+  .object({
+    content: z.string().min(1, 'content must not be empty'),
+    slug: slugSchema,
+    remark: z.string().max(PASTE_REMARK_MAX).nullable(),
+    password: z.string().min(1).max(PASTE_PASSWORD_MAX).nullable(),
+    expires_at: isoInstant.nullable(),
+    max_views: z.number().int().min(0).max(PASTE_MAX_VIEWS_LIMIT),
+  })
+  .partial()
+  .strict();
+export type UpdatePasteRequest = z.infer<typeof updatePasteRequestSchema>;
+
+/** POST …/pastes/batch-delete body. */
+export const batchDeleteRequestSchema = z.object({
+  ids: z.array(z.string().min(1).max(64)).min(1, 'give at least one id').max(1000),
+});
+
+/** Batch delete and clear-expired → data. */
+export const deletedCountSchema = z.object({ deleted: z.number() });

@@ -7,6 +7,7 @@ import {
   hasPermission,
   isAdmin,
   isCreator,
+  ownedCreatorIds,
   type Access,
 } from './auth.policy.js';
 
@@ -92,6 +93,15 @@ describe('isCreator and creatorId', () => {
 
   it('never makes anonymous a creator', () => {
     expect(isCreator(ANONYMOUS, 'apikey:k1')).toBe(false);
+  });
+
+  it('turns the creator check into a filter that agrees with isCreator', () => {
+    expect(ownedCreatorIds(admin)).toBeUndefined();
+    expect(ownedCreatorIds(ANONYMOUS)).toEqual([]);
+    const ids = ownedCreatorIds(key()) ?? [];
+    for (const createdBy of ['k1', 'apikey:k1', 'apikey:k2', 'admin']) {
+      expect(ids.includes(createdBy)).toBe(isCreator(key(), createdBy));
+    }
   });
 
   it('stamps created_by per actor', () => {

@@ -35,6 +35,16 @@ export function isCreator(actor: Actor, createdBy: string | null | undefined): b
   return createdBy === actor.keyId || createdBy === `apikey:${actor.keyId}`;
 }
 
+/**
+ * The created_by values that make an actor the creator (isCreator as a filter for SQL):
+ * undefined for the admin (everything is theirs), an empty list for anonymous.
+ */
+export function ownedCreatorIds(actor: Actor): readonly string[] | undefined {
+  if (actor.kind === 'admin') return undefined;
+  if (actor.kind === 'apikey') return [actor.keyId, `apikey:${actor.keyId}`];
+  return [];
+}
+
 /** The created_by value stored for things an actor makes. */
 export function creatorId(actor: Actor): string | null {
   if (actor.kind === 'admin') return 'admin';

@@ -1,10 +1,21 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, PastesTable } from '../../db/schema.js';
 
 export type PasteRow = Selectable<PastesTable>;
 
 /** A paste without its content: what metadata reads and listings need. */
 export type PasteMeta = Omit<PasteRow, 'content'>;
+
+/** A listed paste: metadata plus the first characters of its content. */
+export type PasteListRow = PasteMeta & { preview: string };
+
+/** Which pastes a listing covers: all (admin) or one creator's (API key). */
+export interface PasteFilter {
+  /** created_by values that count as this creator (`apikey:{id}` and the bare id). */
+  createdBy?: readonly string[];
+  /** Matches slug or remark, case-insensitively. */
+  search?: string;
+}
 
 /** The result of trying to count one content read. */
 export type ViewResult =
@@ -37,6 +48,80 @@ export function createPasteRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.column('slug_key').doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    findById(id: string, filter: PasteFilter = {}): Promise<PasteRow | undefined> {
+      let query = db.selectFrom('pastes').selectAll().where('id', '=', id);
+      if (filter.createdBy) query = query.where('created_by', 'in', filter.createdBy);
+      return query.executeTakeFirst();
+    },
+
+    /** One page, newest first, with the total matching. */
+    async list(
+      filter: PasteFilter,
+      page: { limit: number; offset: number },
+      previewLength: number,
+    ): Promise<{ rows: PasteListRow[]; total: number }> {
+      let base = db.selectFrom('pastes');
+      if (filter.createdBy) base = base.where('created_by', 'in', filter.createdBy);
+      if (filter.search) {
+        // LIKE patterns: the search text is escaped so % and _ match themselves.
+        const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        base = base.where((eb) =>
+          eb.or([
+            eb(sql`lower(slug)`, 'like', sql`${pattern} escape '\\'`),
+            eb(sql`lower(coalesce(remark, ''))`, 'like', sql`${pattern} escape '\\'`),
+          ]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .select(metaColumns)
+          .select(sql<string>`substr(content, 1, ${previewLength})`.as('preview'))
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /** Applies changes; 'taken' when a new slug collides, 'missing' when the paste is gone. */
+    async update(
+      id: string,
+      changes: Updateable<PastesTable>,
+      filter: PasteFilter = {},
+    ): Promise<PasteRow | 'missing' | 'taken'> {
+      try {
+        let query = db.updateTable('pastes').set(changes).where('id', '=', id);
+        if (filter.createdBy) query = query.where('created_by', 'in', filter.createdBy);
+        return (await query.returningAll().executeTakeFirst()) ?? 'missing';
+      } catch (err) {
+        if (changes.slug_key !== undefined && isUniqueViolation(err)) return 'taken';
+        throw err;
+      }
+    },
+
+    async deleteMany(ids: readonly string[], filter: PasteFilter = {}): Promise<number> {
+      let query = db.deleteFrom('pastes').where('id', 'in', ids);
+      if (filter.createdBy) query = query.where('created_by', 'in', filter.createdBy);
+      return Number((await query.executeTakeFirst()).numDeletedRows);
+    },
+
+    /** Removes expired pastes and ones whose views are used up. */
+    async deleteExpired(now: string): Promise<number> {
+      const result = await db
+        .deleteFrom('pastes')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', now)]),
+            eb.and([eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views'))]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     findMetaBySlug(slug: string): Promise<PasteMeta | undefined> {
@@ -85,3 +170,13 @@ export function createPasteRepository(db: Kysely<Database>) {
 }
 
 export type PasteRepository = ReturnType<typeof createPasteRepository>;
+
+/** SQLite and PostgreSQL both report unique violations, in their own words. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return (
+    e.code === '23505' ||
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint/i.test(e.message ?? '')
+  );
+}

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  EDITOR_CONTENT_MAX_BYTES,
   type createPasteRequestSchema,
   type PasteCreated,
   type PastePrompt,
@@ -14,6 +13,7 @@ import { randomSlug } from '../../lib/random-slug.js';
 import type { Actor } from '../auth/actor.js';
 import { creatorId, hasPermission } from '../auth/auth.policy.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
+import { EDITOR_LIMIT_ERROR, sizeOf } from './paste-content.js';
 import type { PasteMeta, PasteRepository } from './paste.repository.js';
 import { presentCreatedPaste, presentPasteView } from './paste.presenter.js';
 
@@ -84,13 +84,8 @@ export function createPasteService(deps: {
   return {
     async create(actor: Actor, input: CreateInput): Promise<PasteCreated> {
       await assertMayCreate(actor);
-      const size = Buffer.byteLength(input.content, 'utf8');
-      if (size > EDITOR_CONTENT_MAX_BYTES) {
-        throw new AppError(
-          'PAYLOAD_TOO_LARGE',
-          `content is ${size} bytes; the limit is ${EDITOR_CONTENT_MAX_BYTES} bytes (10 MB)`,
-        );
-      }
+      const size = sizeOf(input.content);
+      if (size > EDITOR_LIMIT_ERROR.limit) throw EDITOR_LIMIT_ERROR.error(size);
       const stamp = now();
       if (input.expires_at && Date.parse(input.expires_at) <= clock.now().getTime()) {
         throw new AppError('VALIDATION_FAILED', 'expires_at: must be in the future', {
