@@ -6,6 +6,9 @@ import { parseConfig, type Config } from './config/config.js';
 import { loadAppSecret, prepareDataDir } from './config/data-dir.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createJobLeaseRepository } from './jobs/job-lease.repository.js';
+import { createJobRunner } from './jobs/job-runner.js';
+import { sweepJobs } from './jobs/sweeps.js';
 import { systemClock } from './lib/clock.js';
 import { createAdminRepository } from './modules/auth/admin.repository.js';
 import { ensureInitialAdmin } from './modules/auth/initial-admin.js';
@@ -79,6 +82,14 @@ export async function boot(
     throw new BootError([listenProblem(err, config)]);
   }
 
+  const jobs = createJobRunner({
+    leases: createJobLeaseRepository(database.db),
+    jobs: sweepJobs(database.db, systemClock),
+    clock: systemClock,
+    logger,
+  });
+  jobs.start();
+
   return {
     app,
     config,
@@ -86,6 +97,7 @@ export async function boot(
     logger,
     close: async () => {
       await app.close();
+      await jobs.stop();
       await storage.close();
       await database.close();
     },

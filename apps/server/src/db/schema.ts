@@ -85,6 +85,16 @@ export interface PastesTable {
   updated_at: string;
 }
 
+/** Scheduled jobs: the lease that lets exactly one instance run each one. */
+export interface JobLeasesTable {
+  job_id: string;
+  owner: string | null;
+  lease_until: string | null;
+  next_run_at: string;
+  last_run_at: string | null;
+  last_error: string | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   storage_configs: StorageConfigsTable;
@@ -93,6 +103,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   login_attempts: LoginAttemptsTable;
   pastes: PastesTable;
+  job_leases: JobLeasesTable;
 }
 
 export type { Generated };

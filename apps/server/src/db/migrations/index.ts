@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_identity.js';
 import * as m0003 from './0003_pastes.js';
+import * as m0004 from './0004_jobs.js';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the built server and the
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_identity': m0002,
   '0003_pastes': m0003,
+  '0004_jobs': m0004,
 };
