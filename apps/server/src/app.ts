@@ -8,7 +8,7 @@ import { pino, type Logger } from 'pino';
 import type { Config } from './config/config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { installErrorHandler } from './http/error-handler.js';
-import { registerResponseHeaders } from './http/security-headers.js';
+import { computeSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import type { StorageRegistry } from './modules/storage-configs/storage-registry.js';
 import { registerAccessControl } from './http/access.js';
@@ -83,18 +83,19 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   installErrorHandler(app);
-  // One hook for every response: the security headers and the request id that every log line
-  // of the request carries too.
-  registerResponseHeaders(app, {
-    httpsPublicUrl: deps.config.publicUrl?.startsWith('https://') ?? false,
-  });
 
   const services = buildServices(deps, logger);
-  // Before any route: access control checks each route declares who may call it.
-  registerAccessControl(app, {
-    session: (token) => services.auth.authenticate(token),
-    apiKey: (key) => services.apiKeys.authenticate(key),
-  });
+  // Before any route: access control checks each route declares who may call it. Its one
+  // request hook also sets the security headers and the request id (one hook, not two: every
+  // request pays for each hook).
+  registerAccessControl(
+    app,
+    {
+      session: (token) => services.auth.authenticate(token),
+      apiKey: (key) => services.apiKeys.authenticate(key),
+    },
+    computeSecurityHeaders(deps.config.publicUrl?.startsWith('https://') ?? false),
+  );
   registerSystemRoutes(app, services.system);
   registerAuthRoutes(app, services.auth);
   registerApiKeyRoutes(app, services.apiKeys);

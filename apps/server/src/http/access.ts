@@ -33,7 +33,12 @@ const DENIAL_MESSAGES = {
  * refuses to start otherwise, so no route can forget it), and each request is checked against
  * it after its credentials are resolved, before its body is even read.
  */
-export function registerAccessControl(app: FastifyInstance, resolvers: ActorResolvers): void {
+export function registerAccessControl(
+  app: FastifyInstance,
+  resolvers: ActorResolvers,
+  /** Headers every response carries (the security headers, computed once). */
+  responseHeaders: Readonly<Record<string, string>>,
+): void {
   // Fastify refuses shared object defaults; null is replaced in the first hook of every request.
   app.decorateRequest('actor', null as never);
 
@@ -49,7 +54,10 @@ export function registerAccessControl(app: FastifyInstance, resolvers: ActorReso
 
   // Callback-style with a synchronous path for anonymous requests: most traffic carries no
   // credentials and should not pay for a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(responseHeaders);
+    // The request id every log line of this request carries, for support.
+    void reply.header('x-request-id', request.id);
     let credentials: PresentedCredentials | null;
     try {
       credentials = parseAuthorization(request.headers.authorization);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -66,20 +65,4 @@ export function computeSecurityHeaders(httpsPublicUrl: boolean): Readonly<Record
   if (failure instanceof Error) throw failure;
   if (failure !== undefined) throw new Error('helmet rejected the security header options');
   return Object.freeze(headers);
-}
-
-/**
- * Security headers (helmet's, computed once) and `x-request-id` on every response; routes may
- * override the CSP.
- */
-export function registerResponseHeaders(
-  app: FastifyInstance,
-  opts: { httpsPublicUrl: boolean },
-): void {
-  const headers = computeSecurityHeaders(opts.httpsPublicUrl);
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(headers);
-    void reply.header('x-request-id', request.id);
-    done();
-  });
 }
