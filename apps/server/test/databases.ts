@@ -23,22 +23,7 @@ export async function openTestDatabase(
   kind: DatabaseKindUnderTest,
   options: { migrate?: boolean } = {},
 ): Promise<TestDatabase> {
-  if (kind === 'sqlite') {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'pp-sqlite-'));
-    const target: DatabaseTarget = { kind: 'sqlite', file: path.join(dir, 'test.db') };
-    const handle = await openDatabase(target);
-    if (options.migrate !== false) await migrateToLatest(handle.db);
-    return {
-      handle,
-      target,
-      cleanup: async () => {
-        await handle.close();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const database = await createTestDatabase(inject('postgresUrl'));
-  const target: DatabaseTarget = { kind: 'postgres', url: database.url };
+  const { target, remove } = await createEmptyDatabase(kind);
   const handle = await openDatabase(target);
   if (options.migrate !== false) await migrateToLatest(handle.db);
   return {
@@ -46,7 +31,22 @@ export async function openTestDatabase(
     target,
     cleanup: async () => {
       await handle.close();
-      await database.drop();
+      await remove();
     },
   };
+}
+
+/** Where a new empty database of the kind lives, and how to remove it afterwards. */
+async function createEmptyDatabase(
+  kind: DatabaseKindUnderTest,
+): Promise<{ target: DatabaseTarget; remove: () => Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'pp-sqlite-'));
+    return {
+      target: { kind: 'sqlite', file: path.join(dir, 'test.db') },
+      remove: () => rm(dir, { recursive: true, force: true }),
+    };
+  }
+  const database = await createTestDatabase(inject('postgresUrl'));
+  return { target: { kind: 'postgres', url: database.url }, remove: () => database.drop() };
 }

@@ -2,7 +2,9 @@ import type { ApiKeyPermissions, CreatedApiKey } from '@pasteport/contract';
 import { systemClock } from '../src/lib/clock.js';
 import { createAdminRepository } from '../src/modules/auth/admin.repository.js';
 import { ensureInitialAdmin } from '../src/modules/auth/initial-admin.js';
-import type { TestApp } from './app-harness.js';
+import { afterEach, beforeEach } from 'vitest';
+import { buildTestApp, type TestApp } from './app-harness.js';
+import type { DatabaseKindUnderTest } from './databases.js';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct-horse-battery' };
 
@@ -61,3 +63,29 @@ export async function givenApiKey(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const apiKey = (key: string) => ({ authorization: `ApiKey ${key}` });
+
+/**
+ * A fresh app per test on `kind` with a signed-in administrator; the returned getters read the
+ * current test's app and token.
+ */
+export function useAdminApp(
+  kind: DatabaseKindUnderTest,
+  options: Parameters<typeof buildTestApp>[1] = {},
+) {
+  let app: TestApp | undefined;
+  let token = '';
+  beforeEach(async () => {
+    app = await buildTestApp(kind, options);
+    token = await adminToken(app);
+  });
+  afterEach(() => app?.close());
+  return {
+    get t(): TestApp {
+      if (!app) throw new Error('useAdminApp: no app outside a test');
+      return app;
+    },
+    get token(): string {
+      return token;
+    },
+  };
+}

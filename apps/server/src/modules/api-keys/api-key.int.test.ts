@@ -1,24 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app-harness.js';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app-harness.js';
 import { movableClock } from '../../../test/clock.js';
 import { DATABASE_KINDS } from '../../../test/databases.js';
-import { adminToken, apiKey, bearer, givenApiKey } from '../../../test/identity.js';
+import { adminToken, apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity.js';
 
 describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
-  let t: TestApp;
-  let token: string;
   const clock = movableClock(new Date());
-  beforeEach(async () => {
-    t = await buildTestApp(kind, { clock });
-    token = await adminToken(t);
-  });
-  afterEach(() => t.close());
+  const ctx = useAdminApp(kind, { clock });
 
   const selfCheck = (key: string) =>
-    t.app.inject({ method: 'GET', url: '/api/test/api-key', headers: apiKey(key) });
+    ctx.t.app.inject({ method: 'GET', url: '/api/test/api-key', headers: apiKey(key) });
 
   it('creates a key shown once, stores only its hash and a prefix, and lists it without the key', async () => {
-    const created = await givenApiKey(t, token, { name: 'ci', text: true, basic_path: '/docs/' });
+    const created = await givenApiKey(ctx.t, ctx.token, {
+      name: 'ci',
+      text: true,
+      basic_path: '/docs/',
+    });
     expect(created.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(created).toMatchObject({
       name: 'ci',
@@ -30,12 +28,12 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
       expires_at: null,
       last_used_at: null,
     });
-    const rows = await t.database.db.selectFrom('api_keys').selectAll().execute();
+    const rows = await ctx.t.database.db.selectFrom('api_keys').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(created.key);
-    const list = await t.app.inject({
+    const list = await ctx.t.app.inject({
       method: 'GET',
       url: '/api/admin/api-keys',
-      headers: bearer(token),
+      headers: bearer(ctx.token),
     });
     expect(list.statusCode).toBe(200);
     const keys = list.json<{ data: Record<string, unknown>[] }>().data;
@@ -60,7 +58,7 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
   });
 
   it('lets a key describe itself (SPEC §3 info form)', async () => {
-    const created = await givenApiKey(t, token, {
+    const created = await givenApiKey(ctx.t, ctx.token, {
       name: 'files',
       file: true,
       mount: true,
@@ -80,13 +78,13 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
 
   it('accepts a custom key and refuses a taken one with 409 on the field', async () => {
     const custom = 'my-team_key-0123456789';
-    const created = await givenApiKey(t, token, { custom_key: custom });
+    const created = await givenApiKey(ctx.t, ctx.token, { custom_key: custom });
     expect(created.key).toBe(custom);
     expect((await selfCheck(custom)).statusCode).toBe(200);
-    const again = await t.app.inject({
+    const again = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/admin/api-keys',
-      headers: bearer(token),
+      headers: bearer(ctx.token),
       payload: { name: 'dup', expires_at: null, custom_key: custom },
     });
     expect(again.statusCode).toBe(409);
@@ -106,25 +104,25 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
     [{ name: 'x', expires_at: null, basic_path: '/docs/../etc' }, 'basic_path'],
     [{ name: 'x'.repeat(51), expires_at: null }, 'name'],
   ])('refuses %j naming %s', async (payload, field) => {
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/admin/api-keys',
-      headers: bearer(token),
+      headers: bearer(ctx.token),
       payload,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ details: { field: string }[] }>().details.map((d) => d.field)).toContain(
       field,
     );
-    expect(await t.database.db.selectFrom('api_keys').selectAll().execute()).toHaveLength(0);
+    expect(await ctx.t.database.db.selectFrom('api_keys').selectAll().execute()).toHaveLength(0);
   });
 
   it('edits a key; the change applies to the next request', async () => {
-    const created = await givenApiKey(t, token, { text: true });
-    const res = await t.app.inject({
+    const created = await givenApiKey(ctx.t, ctx.token, { text: true });
+    const res = await ctx.t.app.inject({
       method: 'PUT',
       url: `/api/admin/api-keys/${created.id}`,
-      headers: bearer(token),
+      headers: bearer(ctx.token),
       payload: {
         name: 'renamed',
         text_permission: false,
@@ -139,45 +137,45 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
     expect((await selfCheck(created.key)).json()).toMatchObject({
       data: { permissions: { text: false, mount: true } },
     });
-    const unknownField = await t.app.inject({
+    const unknownField = await ctx.t.app.inject({
       method: 'PUT',
       url: `/api/admin/api-keys/${created.id}`,
-      headers: bearer(token),
+      headers: bearer(ctx.token),
       payload: { key_hash: 'x' },
     });
     expect(unknownField.statusCode).toBe(400);
-    const missing = await t.app.inject({
+    const missing = await ctx.t.app.inject({
       method: 'PUT',
       url: '/api/admin/api-keys/nope',
-      headers: bearer(token),
+      headers: bearer(ctx.token),
       payload: { name: 'x' },
     });
     expect(missing.statusCode).toBe(404);
   });
 
   it('refuses a deleted key at once', async () => {
-    const created = await givenApiKey(t, token);
+    const created = await givenApiKey(ctx.t, ctx.token);
     expect((await selfCheck(created.key)).statusCode).toBe(200);
-    const del = await t.app.inject({
+    const del = await ctx.t.app.inject({
       method: 'DELETE',
       url: `/api/admin/api-keys/${created.id}`,
-      headers: bearer(token),
+      headers: bearer(ctx.token),
     });
     expect(del.statusCode).toBe(200);
     const after = await selfCheck(created.key);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ error: 'API_KEY_INVALID' });
-    const again = await t.app.inject({
+    const again = await ctx.t.app.inject({
       method: 'DELETE',
       url: `/api/admin/api-keys/${created.id}`,
-      headers: bearer(token),
+      headers: bearer(ctx.token),
     });
     expect(again.statusCode).toBe(404);
   });
 
   it('refuses an expired key at once', async () => {
     const expires = new Date(clock.now().getTime() + 60_000).toISOString();
-    const created = await givenApiKey(t, token, { expires_at: expires });
+    const created = await givenApiKey(ctx.t, ctx.token, { expires_at: expires });
     expect((await selfCheck(created.key)).statusCode).toBe(200);
     clock.advance(60_000);
     const res = await selfCheck(created.key);
@@ -186,10 +184,10 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
   });
 
   it('records last use at most once a minute', async () => {
-    const created = await givenApiKey(t, token);
+    const created = await givenApiKey(ctx.t, ctx.token);
     const lastUsed = async () =>
       (
-        await t.database.db
+        await ctx.t.database.db
           .selectFrom('api_keys')
           .select('last_used_at')
           .where('id', '=', created.id)
@@ -210,14 +208,14 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
   });
 
   it('keeps keys out of admin routes with 403 ADMIN_ONLY', async () => {
-    const created = await givenApiKey(t, token, { text: true, file: true, mount: true });
+    const created = await givenApiKey(ctx.t, ctx.token, { text: true, file: true, mount: true });
     for (const [method, url] of [
       ['GET', '/api/admin/api-keys'],
       ['GET', '/api/admin/system-settings'],
       ['GET', '/api/test/admin-token'],
       ['POST', '/api/admin/logout'],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: apiKey(created.key) });
+      const res = await ctx.t.app.inject({ method, url, headers: apiKey(created.key) });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json()).toMatchObject({ error: 'ADMIN_ONLY' });
     }
@@ -225,10 +223,17 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
 
   it('answers the key self-check for an admin token with 403 and without credentials with 401', async () => {
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/test/api-key', headers: bearer(token) }))
-        .statusCode,
+      (
+        await ctx.t.app.inject({
+          method: 'GET',
+          url: '/api/test/api-key',
+          headers: bearer(ctx.token),
+        })
+      ).statusCode,
     ).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/test/api-key' })).statusCode).toBe(401);
+    expect((await ctx.t.app.inject({ method: 'GET', url: '/api/test/api-key' })).statusCode).toBe(
+      401,
+    );
   });
 });
 

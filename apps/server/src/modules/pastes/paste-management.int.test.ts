@@ -1,21 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app-harness.js';
+import { describe, expect, it } from 'vitest';
 import { movableClock } from '../../../test/clock.js';
 import { DATABASE_KINDS } from '../../../test/databases.js';
-import { adminToken, apiKey, bearer, givenApiKey } from '../../../test/identity.js';
+import { apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity.js';
 
 describe.each(DATABASE_KINDS)('managing pastes on %s', (kind) => {
-  let t: TestApp;
-  let token: string;
   const clock = movableClock(new Date());
-  beforeEach(async () => {
-    t = await buildTestApp(kind, { clock });
-    token = await adminToken(t);
-  });
-  afterEach(() => t.close());
+  const ctx = useAdminApp(kind, { clock });
 
   async function givenPaste(headers: Record<string, string>, payload: object = {}) {
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/paste',
       headers,
@@ -23,7 +16,7 @@ describe.each(DATABASE_KINDS)('managing pastes on %s', (kind) => {
     });
     expect(res.statusCode).toBe(201);
     const slug = res.json<{ data: { slug: string } }>().data.slug;
-    const row = await t.database.db
+    const row = await ctx.t.database.db
       .selectFrom('pastes')
       .select('id')
       .where('slug', '=', slug)
@@ -31,11 +24,12 @@ describe.each(DATABASE_KINDS)('managing pastes on %s', (kind) => {
     return { slug, id: row.id };
   }
 
-  const adminGet = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const adminGet = (url: string) =>
+    ctx.t.app.inject({ method: 'GET', url, headers: bearer(ctx.token) });
 
   it('pages admin listings (defaults page 1, limit 10) with previews, never full content', async () => {
     for (let i = 0; i < 12; i++) {
-      await givenPaste(bearer(token), { remark: `note ${i}` });
+      await givenPaste(bearer(ctx.token), { remark: `note ${i}` });
       clock.advance(1000);
     }
     const first = await adminGet('/api/admin/pastes');
@@ -54,9 +48,9 @@ describe.each(DATABASE_KINDS)('managing pastes on %s', (kind) => {
   });
 
   it('searches slug and remark, treating % and _ literally', async () => {
-    await givenPaste(bearer(token), { slug: 'release-notes', remark: 'v1' });
-    await givenPaste(bearer(token), { slug: 'other', remark: '100% done' });
-    await givenPaste(bearer(token), { slug: 'third', remark: 'plain' });
+    await givenPaste(bearer(ctx.token), { slug: 'release-notes', remark: 'v1' });
+    await givenPaste(bearer(ctx.token), { slug: 'other', remark: '100% done' });
+    await givenPaste(bearer(ctx.token), { slug: 'third', remark: 'plain' });
     const search = async (q: string) =>
       (await adminGet(`/api/admin/pastes?search=${encodeURIComponent(q)}`))
         .json<{ data: { items: { slug: string }[] } }>()
@@ -68,13 +62,13 @@ describe.each(DATABASE_KINDS)('managing pastes on %s', (kind) => {
   });
 
   it('edits content, slug, password (set and clear), expiry and max views', async () => {
-    const { id } = await givenPaste(bearer(token), { slug: 'first-slug' });
-    await givenPaste(bearer(token), { slug: 'taken-slug' });
+    const { id } = await givenPaste(bearer(ctx.token), { slug: 'first-slug' });
+    await givenPaste(bearer(ctx.token), { slug: 'taken-slug' });
     const put = (payload: object) =>
-      t.app.inject({
+      ctx.t.app.inject({
         method: 'PUT',
         url: `/api/admin/pastes/${id}`,
-        headers: bearer(token),
+        headers: bearer(ctx.token),
         payload,
       });
     const edited = await put({
@@ -95,11 +89,11 @@ describe.each(DATABASE_KINDS)('managing pastes on %s', (kind) => {
         size_bytes: 8,
       },
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/paste/first-slug' })).statusCode).toBe(
-      404,
-    );
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/paste/second-slug' })).json(),
+      (await ctx.t.app.inject({ method: 'GET', url: '/api/paste/first-slug' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.t.app.inject({ method: 'GET', url: '/api/paste/second-slug' })).json(),
     ).toMatchObject({
       data: { password_required: true },
     });
@@ -112,21 +106,23 @@ describe.each(DATABASE_KINDS)('managing pastes on %s', (kind) => {
   });
 
   it('reading for management does not count a view', async () => {
-    const { id, slug } = await givenPaste(bearer(token), { max_views: 1 });
+    const { id, slug } = await givenPaste(bearer(ctx.token), { max_views: 1 });
     expect((await adminGet(`/api/admin/pastes/${id}`)).json()).toMatchObject({
       data: { views: 0 },
     });
-    expect((await t.app.inject({ method: 'GET', url: `/api/raw/${slug}` })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ method: 'GET', url: `/api/raw/${slug}` })).statusCode).toBe(
+      200,
+    );
   });
 
   it('keeps API keys to their own pastes; another id answers 404', async () => {
-    const mine = await givenApiKey(t, token, { text: true });
-    const theirs = await givenApiKey(t, token, { text: true });
+    const mine = await givenApiKey(ctx.t, ctx.token, { text: true });
+    const theirs = await givenApiKey(ctx.t, ctx.token, { text: true });
     const own = await givenPaste(apiKey(mine.key));
     const other = await givenPaste(apiKey(theirs.key));
-    const byAdmin = await givenPaste(bearer(token));
+    const byAdmin = await givenPaste(bearer(ctx.token));
 
-    const list = await t.app.inject({
+    const list = await ctx.t.app.inject({
       method: 'GET',
       url: '/api/user/pastes',
       headers: apiKey(mine.key),
@@ -135,18 +131,18 @@ describe.each(DATABASE_KINDS)('managing pastes on %s', (kind) => {
       data: { total: 1, limit: 10, offset: 0, items: [{ id: own.id }] },
     });
     const get = (id: string) =>
-      t.app.inject({ method: 'GET', url: `/api/user/pastes/${id}`, headers: apiKey(mine.key) });
+      ctx.t.app.inject({ method: 'GET', url: `/api/user/pastes/${id}`, headers: apiKey(mine.key) });
     expect((await get(own.id)).statusCode).toBe(200);
     expect((await get(other.id)).statusCode).toBe(404);
     expect((await get(byAdmin.id)).statusCode).toBe(404);
-    const put = await t.app.inject({
+    const put = await ctx.t.app.inject({
       method: 'PUT',
       url: `/api/user/pastes/${other.id}`,
       headers: apiKey(mine.key),
       payload: { content: 'hijack' },
     });
     expect(put.statusCode).toBe(404);
-    const batch = await t.app.inject({
+    const batch = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/user/pastes/batch-delete',
       headers: apiKey(mine.key),
@@ -155,38 +151,43 @@ describe.each(DATABASE_KINDS)('managing pastes on %s', (kind) => {
     expect(batch.json()).toMatchObject({ data: { deleted: 1 } });
     expect((await adminGet('/api/admin/pastes')).json()).toMatchObject({ data: { total: 2 } });
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/pastes', headers: apiKey(mine.key) }))
-        .statusCode,
+      (
+        await ctx.t.app.inject({
+          method: 'GET',
+          url: '/api/admin/pastes',
+          headers: apiKey(mine.key),
+        })
+      ).statusCode,
     ).toBe(403);
   });
 
   it('batch-deletes and clears expired and used-up pastes', async () => {
-    const a = await givenPaste(bearer(token));
-    const b = await givenPaste(bearer(token));
-    await givenPaste(bearer(token), {
+    const a = await givenPaste(bearer(ctx.token));
+    const b = await givenPaste(bearer(ctx.token));
+    await givenPaste(bearer(ctx.token), {
       expires_at: new Date(clock.now().getTime() + 60_000).toISOString(),
     });
-    const used = await givenPaste(bearer(token), { max_views: 1 });
-    await t.app.inject({ method: 'GET', url: `/api/raw/${used.slug}` });
-    const batch = await t.app.inject({
+    const used = await givenPaste(bearer(ctx.token), { max_views: 1 });
+    await ctx.t.app.inject({ method: 'GET', url: `/api/raw/${used.slug}` });
+    const batch = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/admin/pastes/batch-delete',
-      headers: bearer(token),
+      headers: bearer(ctx.token),
       payload: { ids: [a.id, b.id, 'missing'] },
     });
     expect(batch.json()).toMatchObject({ data: { deleted: 2 } });
     clock.advance(60_000);
-    const cleared = await t.app.inject({
+    const cleared = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/admin/pastes/clear-expired',
-      headers: bearer(token),
+      headers: bearer(ctx.token),
     });
     expect(cleared.json()).toMatchObject({ data: { deleted: 2 } });
     expect((await adminGet('/api/admin/pastes')).json()).toMatchObject({ data: { total: 0 } });
-    const empty = await t.app.inject({
+    const empty = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/admin/pastes/batch-delete',
-      headers: bearer(token),
+      headers: bearer(ctx.token),
       payload: { ids: [] },
     });
     expect(empty.statusCode).toBe(400);

@@ -1,23 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app-harness.js';
+import { describe, expect, it } from 'vitest';
 import { movableClock } from '../../../test/clock.js';
 import { DATABASE_KINDS } from '../../../test/databases.js';
-import { adminToken, apiKey, bearer, givenApiKey } from '../../../test/identity.js';
+import { apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity.js';
 
 const MB10 = 10 * 1024 * 1024;
 
 describe.each(DATABASE_KINDS)('pastes over HTTP on %s', (kind) => {
-  let t: TestApp;
-  let token: string;
   const clock = movableClock(new Date());
-  beforeEach(async () => {
-    t = await buildTestApp(kind, { clock });
-    token = await adminToken(t);
-  });
-  afterEach(() => t.close());
+  const ctx = useAdminApp(kind, { clock });
 
-  const create = (payload: object, headers: Record<string, string> = bearer(token)) =>
-    t.app.inject({ method: 'POST', url: '/api/paste', headers, payload });
+  const create = (payload: object, headers: Record<string, string> = bearer(ctx.token)) =>
+    ctx.t.app.inject({ method: 'POST', url: '/api/paste', headers, payload });
   const slugOf = (res: { json: <T>() => T }) => res.json<{ data: { slug: string } }>().data.slug;
 
   it('creates with a random 8-character slug and returns the links', async () => {
@@ -36,18 +29,18 @@ describe.each(DATABASE_KINDS)('pastes over HTTP on %s', (kind) => {
 
   it('lets guests create only when the administrator allows it', async () => {
     expect((await create({ content: 'x' }, {})).statusCode).toBe(401);
-    await t.app.inject({
+    await ctx.t.app.inject({
       method: 'PUT',
       url: '/api/admin/system-settings',
-      headers: bearer(token),
+      headers: bearer(ctx.token),
       payload: { allow_guest_pastes: true },
     });
     expect((await create({ content: 'x' }, {})).statusCode).toBe(201);
   });
 
   it('requires the text permission of an API key', async () => {
-    const withText = await givenApiKey(t, token, { text: true });
-    const without = await givenApiKey(t, token, { file: true });
+    const withText = await givenApiKey(ctx.t, ctx.token, { text: true });
+    const without = await givenApiKey(ctx.t, ctx.token, { file: true });
     expect((await create({ content: 'x' }, apiKey(withText.key))).statusCode).toBe(201);
     const denied = await create({ content: 'x' }, apiKey(without.key));
     expect(denied.statusCode).toBe(403);
@@ -79,50 +72,52 @@ describe.each(DATABASE_KINDS)('pastes over HTTP on %s', (kind) => {
 
   it('serves content, raw text safely, and HEAD without counting', async () => {
     const slug = slugOf(await create({ content: '<script>alert(1)</script>', max_views: 2 }));
-    const head = await t.app.inject({ method: 'HEAD', url: `/api/raw/${slug}` });
+    const head = await ctx.t.app.inject({ method: 'HEAD', url: `/api/raw/${slug}` });
     expect(head.statusCode).toBe(200);
-    const raw = await t.app.inject({ method: 'GET', url: `/api/raw/${slug}` });
+    const raw = await ctx.t.app.inject({ method: 'GET', url: `/api/raw/${slug}` });
     expect(raw.statusCode).toBe(200);
     expect(raw.body).toBe('<script>alert(1)</script>');
     expect(raw.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(raw.headers['x-content-type-options']).toBe('nosniff');
     expect(raw.headers['content-security-policy']).toBe('sandbox');
-    const view = await t.app.inject({ method: 'GET', url: `/api/paste/${slug.toUpperCase()}` });
+    const view = await ctx.t.app.inject({ method: 'GET', url: `/api/paste/${slug.toUpperCase()}` });
     expect(view.json()).toMatchObject({
       data: { views: 2, remaining_views: 0, content: '<script>alert(1)</script>' },
     });
-    const gone = await t.app.inject({ method: 'GET', url: `/api/paste/${slug}` });
+    const gone = await ctx.t.app.inject({ method: 'GET', url: `/api/paste/${slug}` });
     expect(gone.statusCode).toBe(410);
     expect(gone.json()).toMatchObject({ error: 'GONE' });
   });
 
   it('shows a password paste only after the right password, never its content in the prompt', async () => {
     const slug = slugOf(await create({ content: 'secret text', password: 'open sesame' }));
-    const prompt = await t.app.inject({ method: 'GET', url: `/api/paste/${slug}` });
+    const prompt = await ctx.t.app.inject({ method: 'GET', url: `/api/paste/${slug}` });
     expect(prompt.json()).toEqual(
       expect.objectContaining({ data: { slug, has_password: true, password_required: true } }),
     );
     expect(prompt.body).not.toContain('secret text');
-    const wrong = await t.app.inject({
+    const wrong = await ctx.t.app.inject({
       method: 'POST',
       url: `/api/paste/${slug}`,
       payload: { password: 'nope' },
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ error: 'PASSWORD_INVALID' });
-    const right = await t.app.inject({
+    const right = await ctx.t.app.inject({
       method: 'POST',
       url: `/api/paste/${slug}`,
       payload: { password: 'open sesame' },
     });
     expect(right.json()).toMatchObject({ data: { content: 'secret text', has_password: true } });
-    const raw = await t.app.inject({
+    const raw = await ctx.t.app.inject({
       method: 'GET',
       url: `/api/raw/${slug}?password=open%20sesame`,
     });
     expect(raw.body).toBe('secret text');
-    expect((await t.app.inject({ method: 'GET', url: `/api/raw/${slug}` })).statusCode).toBe(401);
-    const row = await t.database.db
+    expect((await ctx.t.app.inject({ method: 'GET', url: `/api/raw/${slug}` })).statusCode).toBe(
+      401,
+    );
+    const row = await ctx.t.database.db
       .selectFrom('pastes')
       .select('password_hash')
       .executeTakeFirstOrThrow();
@@ -132,14 +127,14 @@ describe.each(DATABASE_KINDS)('pastes over HTTP on %s', (kind) => {
   it('limits wrong share passwords per paste with 429', async () => {
     const slug = slugOf(await create({ content: 's', password: 'right-one' }));
     for (let i = 0; i < 5; i++) {
-      await t.app.inject({
+      await ctx.t.app.inject({
         method: 'POST',
         url: `/api/paste/${slug}`,
         payload: { password: 'x' },
         remoteAddress: `10.1.0.${i}`,
       });
     }
-    const locked = await t.app.inject({
+    const locked = await ctx.t.app.inject({
       method: 'POST',
       url: `/api/paste/${slug}`,
       payload: { password: 'right-one' },
@@ -149,14 +144,18 @@ describe.each(DATABASE_KINDS)('pastes over HTTP on %s', (kind) => {
   });
 
   it('answers 404 for an unknown slug and 410 once expired', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/paste/nothing-here' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await ctx.t.app.inject({ method: 'GET', url: '/api/paste/nothing-here' })).statusCode,
+    ).toBe(404);
     const expires = new Date(clock.now().getTime() + 3_600_000).toISOString();
     const slug = slugOf(await create({ content: 'soon gone', expires_at: expires }));
-    expect((await t.app.inject({ method: 'GET', url: `/api/paste/${slug}` })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ method: 'GET', url: `/api/paste/${slug}` })).statusCode).toBe(
+      200,
+    );
     clock.advance(3_600_000);
-    expect((await t.app.inject({ method: 'GET', url: `/api/raw/${slug}` })).statusCode).toBe(410);
+    expect((await ctx.t.app.inject({ method: 'GET', url: `/api/raw/${slug}` })).statusCode).toBe(
+      410,
+    );
     const past = await create({ content: 'x', expires_at: '2001-01-01T00:00:00Z' });
     expect(past.statusCode).toBe(400);
   });
@@ -164,7 +163,9 @@ describe.each(DATABASE_KINDS)('pastes over HTTP on %s', (kind) => {
   it('gives exactly 5 of 200 concurrent HTTP readers the content of a max_views = 5 paste', async () => {
     const slug = slugOf(await create({ content: 'limited', max_views: 5 }));
     const results = await Promise.all(
-      Array.from({ length: 200 }, () => t.app.inject({ method: 'GET', url: `/api/raw/${slug}` })),
+      Array.from({ length: 200 }, () =>
+        ctx.t.app.inject({ method: 'GET', url: `/api/raw/${slug}` }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect(results.filter((r) => r.statusCode === 410)).toHaveLength(195);
