@@ -60,6 +60,11 @@ export const pasteViewSchema = z.object({
   has_password: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * The id for /api/{admin|user}/pastes/{id} when the viewer may edit and delete this paste
+   * (the administrator, or the API key that created it); null for everyone else.
+   */
+  manage_id: z.string().nullable(),
 });
 export type PasteView = z.infer<typeof pasteViewSchema>;
 

@@ -14,8 +14,13 @@ export function presentCreatedPaste(row: PasteMeta, baseUrl: string): PasteCreat
   };
 }
 
-/** A counted content read. */
-export function presentPasteView(row: PasteMeta, content: string, views: number): PasteView {
+/** A counted content read; `manageId` is the row id when the viewer may edit or delete it. */
+export function presentPasteView(
+  row: PasteMeta,
+  content: string,
+  views: number,
+  manageId: string | null,
+): PasteView {
   return {
     slug: row.slug,
     content,
@@ -27,5 +32,6 @@ export function presentPasteView(row: PasteMeta, content: string, views: number)
     has_password: row.password_hash !== null,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    manage_id: manageId,
   };
 }

@@ -47,6 +47,29 @@ describe.each(DATABASE_KINDS)('pastes over HTTP on %s', (kind) => {
     expect(denied.json()).toMatchObject({ error: 'PERMISSION_DENIED' });
   });
 
+  it('gives the manage id only to the creating key and the administrator', async () => {
+    const owner = await givenApiKey(ctx.t, ctx.token, { text: true });
+    const other = await givenApiKey(ctx.t, ctx.token, { text: true });
+    const created = await create({ content: 'mine' }, apiKey(owner.key));
+    const slug = slugOf(created);
+    const manageIdAs = async (headers: Record<string, string>) => {
+      const res = await ctx.t.app.inject({ method: 'GET', url: `/api/paste/${slug}`, headers });
+      return res.json<{ data: { manage_id: string | null } }>().data.manage_id;
+    };
+    const ownerSees = await manageIdAs(apiKey(owner.key));
+    expect(ownerSees).toEqual(expect.any(String));
+    expect(await manageIdAs(bearer(ctx.token))).toBe(ownerSees);
+    expect(await manageIdAs(apiKey(other.key))).toBeNull();
+    expect(await manageIdAs({})).toBeNull();
+    const edited = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/user/pastes/${String(ownerSees)}`,
+      headers: apiKey(owner.key),
+      payload: { content: 'edited' },
+    });
+    expect(edited.statusCode).toBe(200);
+  });
+
   it('refuses reserved and malformed slugs and a taken slug in any case', async () => {
     for (const slug of ['admin', 'API', 'has space', 'x'.repeat(51)]) {
       const res = await create({ content: 'x', slug });

@@ -29,7 +29,7 @@ export function registerPasteRoutes(app: FastifyInstance, pastes: PasteService):
 
   app.get('/api/paste/:slug', { config, exposeHeadRoute: false }, async (request, reply) => {
     const { slug } = parseWith(slugParams, request.params, 'path');
-    return sendData(reply.header('cache-control', 'no-store'), await pastes.open(slug));
+    return sendData(reply.header('cache-control', 'no-store'), await pastes.open(request.actor, slug));
   });
 
   app.post('/api/paste/:slug', { config }, async (request, reply) => {
@@ -37,14 +37,14 @@ export function registerPasteRoutes(app: FastifyInstance, pastes: PasteService):
     const { password } = parseWith(unlockPasteRequestSchema, request.body, 'body');
     return sendData(
       reply.header('cache-control', 'no-store'),
-      await pastes.unlock(slug, password, request.ip),
+      await pastes.unlock(request.actor, slug, password, request.ip),
     );
   });
 
   app.get('/api/raw/:slug', { config, exposeHeadRoute: false }, async (request, reply) => {
     const { slug } = parseWith(slugParams, request.params, 'path');
     const { password } = parseWith(rawQuery, request.query, 'query');
-    const view = await pastes.unlock(slug, password, request.ip);
+    const view = await pastes.unlock(request.actor, slug, password, request.ip);
     return reply.headers(RAW_HEADERS).send(view.content);
   });
 

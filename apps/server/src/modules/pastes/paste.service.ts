@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomSlug } from '../../lib/random-slug.js';
 import type { Actor } from '../auth/actor.js';
-import { creatorId, hasPermission } from '../auth/auth.policy.js';
+import { creatorId, hasPermission, isCreator } from '../auth/auth.policy.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import { EDITOR_LIMIT_ERROR, sizeOf } from './paste-content.js';
 import type { PasteMeta, PasteRepository } from './paste.repository.js';
@@ -81,6 +81,10 @@ export function createPasteService(deps: {
     );
   }
 
+  /** The creator (with the text permission) and the administrator may manage a paste. */
+  const manageIdFor = (actor: Actor, meta: PasteMeta): string | null =>
+    hasPermission(actor, 'text') && isCreator(actor, meta.created_by) ? meta.id : null;
+
   return {
     async create(actor: Actor, input: CreateInput): Promise<PasteCreated> {
       await assertMayCreate(actor);
@@ -120,20 +124,25 @@ export function createPasteService(deps: {
     },
 
     /** GET: the content (counted) — or, for a password paste, only what the prompt needs. */
-    async open(slug: string): Promise<PasteView | PastePrompt> {
+    async open(actor: Actor, slug: string): Promise<PasteView | PastePrompt> {
       const meta = await readable(slug);
       if (meta.password_hash !== null)
         return { slug: meta.slug, has_password: true, password_required: true };
       const { content, views } = await countedRead(meta);
-      return presentPasteView(meta, content, views);
+      return presentPasteView(meta, content, views, manageIdFor(actor, meta));
     },
 
     /** POST with a password, or raw with ?password: checked (throttled), then counted. */
-    async unlock(slug: string, password: string | undefined, ip: string): Promise<PasteView> {
+    async unlock(
+      actor: Actor,
+      slug: string,
+      password: string | undefined,
+      ip: string,
+    ): Promise<PasteView> {
       const meta = await readable(slug);
       await checkPassword(meta, password, ip);
       const { content, views } = await countedRead(meta);
-      return presentPasteView(meta, content, views);
+      return presentPasteView(meta, content, views, manageIdFor(actor, meta));
     },
 
     /** HEAD of the raw text: existence and size only, never counted. */

@@ -1,0 +1,3 @@
+/** The Markdown renderer shared by the paste view, the editor preview and file previews. */
+export { MarkdownView } from './MarkdownView';
+export type { MarkdownViewProps, MarkdownHeading } from './MarkdownView';
