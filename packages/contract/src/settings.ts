@@ -25,6 +25,13 @@ export type UpdateSystemSettings = z.infer<typeof updateSystemSettingsSchema>;
 export const maxUploadSizeSchema = z.object({ max_upload_size: z.number() });
 export type MaxUploadSize = z.infer<typeof maxUploadSizeSchema>;
 
+/** GET /api/system/guest-access → data (public): what visitors may do without signing in. */
+export const guestAccessSchema = systemSettingsSchema.pick({
+  allow_guest_pastes: true,
+  allow_guest_uploads: true,
+});
+export type GuestAccess = z.infer<typeof guestAccessSchema>;
+
 /** Units the settings form offers for max_upload_size; the API always takes MB. */
 export const SIZE_UNITS = { KB: 1 / 1024, MB: 1, GB: 1024 } as const;
 export type SizeUnit = keyof typeof SIZE_UNITS;

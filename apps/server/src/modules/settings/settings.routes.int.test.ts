@@ -47,6 +47,10 @@ describe.each(DATABASE_KINDS)('system settings on %s', (kind) => {
     });
     const pub = await t.app.inject({ method: 'GET', url: '/api/system/max-upload-size' });
     expect(pub.json()).toMatchObject({ data: { max_upload_size: 2048 } });
+    const guests = await t.app.inject({ method: 'GET', url: '/api/system/guest-access' });
+    expect(guests.json()).toMatchObject({
+      data: { allow_guest_pastes: true, allow_guest_uploads: false },
+    });
     expect((await put({ webdav_upload_mode: 'multipart' })).json()).toMatchObject({
       data: { webdav_upload_mode: 'multipart', max_upload_size: 2048, allow_guest_pastes: true },
     });

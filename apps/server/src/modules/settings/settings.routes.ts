@@ -21,4 +21,8 @@ export function registerSettingsRoutes(
     async (_request, reply) =>
       sendData(reply, { max_upload_size: await settings.maxUploadSizeMb() }),
   );
+
+  app.get('/api/system/guest-access', { config: { access: 'public' } }, async (_request, reply) =>
+    sendData(reply, await settings.guestAccess()),
+  );
 }

@@ -1,5 +1,6 @@
 import {
   updateSystemSettingsSchema,
+  type GuestAccess,
   type SystemSettings,
   type UpdateSystemSettings,
 } from '@pasteport/contract';
@@ -40,6 +41,12 @@ export function createSystemSettingsService(settings: SettingsService) {
         pairs.filter(([, value]) => value !== undefined).map(([def, value]) => ({ def, value })),
       );
       return read();
+    },
+
+    /** What visitors may do without signing in (shown by Home and Upload up front). */
+    async guestAccess(): Promise<GuestAccess> {
+      const { allow_guest_pastes, allow_guest_uploads } = await read();
+      return { allow_guest_pastes, allow_guest_uploads };
     },
 
     async maxUploadSizeMb(): Promise<number> {
