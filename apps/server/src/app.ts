@@ -12,6 +12,7 @@ import { computeSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import type { StorageRegistry } from './modules/storage-configs/storage-registry.js';
 import { registerAccessControl } from './http/access.js';
+import { createBatchedCounter } from './lib/batched-counter.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createApiKeyRepository } from './modules/api-keys/api-key.repository.js';
 import { registerApiKeyRoutes } from './modules/api-keys/api-key.routes.js';
@@ -25,6 +26,7 @@ import { createSessionRepository } from './modules/auth/session.repository.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
 import { registerPasteManagementRoutes } from './modules/pastes/paste-management.routes.js';
 import { createPasteManagementService } from './modules/pastes/paste-management.service.js';
+import { createPasteCache } from './modules/pastes/paste-cache.js';
 import { createPasteRepository } from './modules/pastes/paste.repository.js';
 import { registerPasteRoutes } from './modules/pastes/paste.routes.js';
 import { createPasteService } from './modules/pastes/paste.service.js';
@@ -53,6 +55,8 @@ export interface AppDeps {
 
 /** JSON bodies beyond this are refused with 413; routes that need more set their own limit. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Views of unlimited pastes are written this often (and when the server stops). */
+const VIEW_FLUSH_INTERVAL_MS = 1000;
 
 /** Builds the Fastify app without listening, so tests can inject requests or pick a port. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -105,6 +109,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await deps.storage.registerRoutes(app);
 
   await registerWebApp(app, deps.webDistDir);
+  // After the last request drained: write the views still counted in memory.
+  app.addHook('onClose', () => services.pastes.close());
   return app;
 }
 
@@ -115,6 +121,12 @@ export function buildServices(deps: AppDeps, logger: FastifyBaseLogger) {
   const settings = createSettingsService({ repo: createSettingsRepository(db), clock });
   const throttleOptions = deps.throttleLimits ? { limits: deps.throttleLimits } : {};
   const pasteRepo = createPasteRepository(db);
+  const pasteCache = createPasteCache({ clock, invalidation: deps.database.invalidation });
+  const pasteViews = createBatchedCounter({
+    write: (counts) => pasteRepo.addViews(counts),
+    intervalMs: VIEW_FLUSH_INTERVAL_MS,
+    onError: (err) => logger.warn({ err }, 'could not write paste view counts; will retry'),
+  });
   return {
     system: createSystemService(
       {
@@ -142,7 +154,12 @@ export function buildServices(deps: AppDeps, logger: FastifyBaseLogger) {
       onTouchError: (err) => logger.warn({ err }, 'could not record API key use'),
     }),
     systemSettings: createSystemSettingsService(settings),
-    pasteManagement: createPasteManagementService({ repo: pasteRepo, clock }),
+    pasteManagement: createPasteManagementService({
+      repo: pasteRepo,
+      clock,
+      cache: pasteCache,
+      viewCounter: pasteViews,
+    }),
     pastes: createPasteService({
       repo: pasteRepo,
       clock,
@@ -153,6 +170,8 @@ export function buildServices(deps: AppDeps, logger: FastifyBaseLogger) {
       }),
       allowGuestPastes: () => settings.get(SETTINGS.allowGuestPastes),
       publicUrl: deps.config.publicUrl,
+      cache: pasteCache,
+      viewCounter: pasteViews,
     }),
   };
 }

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DatabaseKind } from '@pasteport/contract';
 import { createLocalInvalidationBus, type InvalidationBus } from '../lib/invalidation.js';
 import { createPostgresInvalidationBus } from './pg-invalidation.js';
+import { withStatementCache } from './sqlite-statement-cache.js';
 import type { Database } from './schema.js';
 
 /** An open database: the Kysely handle, which engine it is, and how to close it. */
@@ -48,7 +49,9 @@ async function openSqlite(file: string): Promise<Kysely<Database>> {
   conn.pragma('foreign_keys = ON');
   // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
   conn.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: conn }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(conn) }),
+  });
 }
 
 async function openPostgres(

@@ -13,6 +13,8 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { Actor } from '../auth/actor.js';
 import { ownedCreatorIds } from '../auth/auth.policy.js';
 import type { PasteFilter, PasteListRow, PasteRepository, PasteRow } from './paste.repository.js';
+import type { BatchedCounter } from '../../lib/batched-counter.js';
+import type { PasteCache } from './paste-cache.js';
 import { EDITOR_LIMIT_ERROR, sizeOf } from './paste-content.js';
 
 function summary(row: PasteListRow): PasteSummary {
@@ -41,7 +43,14 @@ function detail(row: PasteRow): PasteDetail {
  * Managing pastes: the admin sees all, an API key only its own (another's id answers 404, as
  * if it did not exist). Reads here are not views and never count.
  */
-export function createPasteManagementService(deps: { repo: PasteRepository; clock: Clock }) {
+export function createPasteManagementService(deps: {
+  repo: PasteRepository;
+  clock: Clock;
+  /** Cached reads are dropped on every instance when a paste changes or goes. */
+  cache: PasteCache;
+  /** Batched views are written before an edit, so a new view limit counts them. */
+  viewCounter: BatchedCounter;
+}) {
   const { repo, clock } = deps;
   const scope = (actor: Actor): PasteFilter => {
     const createdBy = ownedCreatorIds(actor);
@@ -87,7 +96,9 @@ export function createPasteManagementService(deps: { repo: PasteRepository; cloc
           input.expires_at === null ? null : new Date(input.expires_at).toISOString();
       }
       if (input.max_views !== undefined) changes.max_views = input.max_views;
+      await deps.viewCounter.flush();
       const result = await repo.update(id, changes, scope(actor));
+      if (typeof result !== 'string') await deps.cache.forget([id]);
       if (result === 'missing') throw notFound(id);
       if (result === 'taken') {
         throw new AppError('SLUG_TAKEN', `the link suffix ${input.slug ?? ''} is already taken`, {
@@ -99,10 +110,13 @@ export function createPasteManagementService(deps: { repo: PasteRepository; cloc
 
     async remove(actor: Actor, id: string): Promise<void> {
       if ((await repo.deleteMany([id], scope(actor))) === 0) throw notFound(id);
+      await deps.cache.forget([id]);
     },
 
     async batchDelete(actor: Actor, ids: readonly string[]): Promise<{ deleted: number }> {
-      return { deleted: await repo.deleteMany(ids, scope(actor)) };
+      const deleted = await repo.deleteMany(ids, scope(actor));
+      if (deleted > 0) await deps.cache.forget(ids);
+      return { deleted };
     },
 
     /** Removes expired and used-up pastes now (the scheduled sweep does the same). */

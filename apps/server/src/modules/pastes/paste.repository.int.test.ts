@@ -40,7 +40,7 @@ describe.each(DATABASE_KINDS)('paste repository on %s', (kind) => {
   it('treats slugs case-insensitively for uniqueness and lookup', async () => {
     expect((await givenPaste({ slug: 'Notes' })).inserted).toBe(true);
     expect((await givenPaste({ slug: 'notes' })).inserted).toBe(false);
-    expect((await repo.findMetaBySlug('NOTES'))?.slug).toBe('Notes');
+    expect((await repo.findBySlug('NOTES'))?.slug).toBe('Notes');
   });
 
   it('gives exactly k of 200 concurrent readers the content of a max_views = k paste', async () => {

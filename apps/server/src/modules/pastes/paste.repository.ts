@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, PastesTable } from '../../db/schema.js';
+import { createWriteBatcher } from '../../lib/write-batcher.js';
 
 export type PasteRow = Selectable<PastesTable>;
 
@@ -22,7 +23,7 @@ export type ViewResult =
   | { outcome: 'ok'; content: string; views: number; maxViews: number }
   | { outcome: 'missing' | 'expired' | 'exhausted' };
 
-/** SQL for pastes. Content is only read where a view is counted. */
+/** SQL for pastes. Listings read a preview of the content, never all of it. */
 export function createPasteRepository(db: Kysely<Database>) {
   const metaColumns = [
     'id',
@@ -39,16 +40,26 @@ export function createPasteRepository(db: Kysely<Database>) {
     'updated_at',
   ] as const;
 
+  /** Inserts pastes in one transaction; false for each whose slug is taken. */
+  const insertMany = (rows: readonly Insertable<PastesTable>[]): Promise<boolean[]> =>
+    db.transaction().execute(async (trx) => {
+      const inserted: boolean[] = [];
+      for (const row of rows) {
+        const result = await trx
+          .insertInto('pastes')
+          .values(row)
+          .onConflict((oc) => oc.column('slug_key').doNothing())
+          .executeTakeFirst();
+        inserted.push(Number(result.numInsertedOrUpdatedRows ?? 0) > 0);
+      }
+      return inserted;
+    });
+  // Creates arriving together share one commit: a commit costs far more than an insert.
+  const insertBatched = createWriteBatcher({ writeBatch: insertMany, maxBatch: 200 });
+
   return {
     /** Inserts a paste; false when its slug (case-insensitively) is taken. */
-    async insert(row: Insertable<PastesTable>): Promise<boolean> {
-      const result = await db
-        .insertInto('pastes')
-        .values(row)
-        .onConflict((oc) => oc.column('slug_key').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    },
+    insert: (row: Insertable<PastesTable>): Promise<boolean> => insertBatched(row),
 
     findById(id: string, filter: PasteFilter = {}): Promise<PasteRow | undefined> {
       let query = db.selectFrom('pastes').selectAll().where('id', '=', id);
@@ -124,12 +135,26 @@ export function createPasteRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows);
     },
 
-    findMetaBySlug(slug: string): Promise<PasteMeta | undefined> {
+    /** A paste with its content, by slug in any case: one indexed query for a read. */
+    findBySlug(slug: string): Promise<PasteRow | undefined> {
       return db
         .selectFrom('pastes')
-        .select(metaColumns)
+        .selectAll()
         .where('slug_key', '=', slug.toLowerCase())
         .executeTakeFirst();
+    },
+
+    /** Adds batched view counts (unlimited pastes) in one transaction. */
+    async addViews(counts: ReadonlyMap<string, number>): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const [id, n] of counts) {
+          await trx
+            .updateTable('pastes')
+            .set((eb) => ({ views: eb('views', '+', n) }))
+            .where('id', '=', id)
+            .execute();
+        }
+      });
     },
 
     /**

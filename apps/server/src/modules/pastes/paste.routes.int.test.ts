@@ -47,6 +47,20 @@ describe.each(DATABASE_KINDS)('pastes over HTTP on %s', (kind) => {
     expect(denied.json()).toMatchObject({ error: 'PERMISSION_DENIED' });
   });
 
+  it('creates concurrently: one of many racing for a slug wins, every random slug lands', async () => {
+    const racing = Array.from({ length: 10 }, (_, i) => create({ content: `r${i}`, slug: 'race' }));
+    const random = Array.from({ length: 40 }, (_, i) => create({ content: `n${i}` }));
+    const [raced, made] = await Promise.all([Promise.all(racing), Promise.all(random)]);
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
+    expect(made.every((r) => r.statusCode === 201)).toBe(true);
+    const slugs = new Set(made.map(slugOf));
+    expect(slugs.size).toBe(40);
+    for (const slug of [...slugs].slice(0, 5)) {
+      const res = await ctx.t.app.inject({ method: 'GET', url: `/api/raw/${slug}` });
+      expect(res.body).toMatch(/^n\d+$/);
+    }
+  });
+
   it('gives the manage id only to the creating key and the administrator', async () => {
     const owner = await givenApiKey(ctx.t, ctx.token, { text: true });
     const other = await givenApiKey(ctx.t, ctx.token, { text: true });

@@ -29,7 +29,10 @@ export function registerPasteRoutes(app: FastifyInstance, pastes: PasteService):
 
   app.get('/api/paste/:slug', { config, exposeHeadRoute: false }, async (request, reply) => {
     const { slug } = parseWith(slugParams, request.params, 'path');
-    return sendData(reply.header('cache-control', 'no-store'), await pastes.open(request.actor, slug));
+    return sendData(
+      reply.header('cache-control', 'no-store'),
+      await pastes.open(request.actor, slug),
+    );
   });
 
   app.post('/api/paste/:slug', { config }, async (request, reply) => {

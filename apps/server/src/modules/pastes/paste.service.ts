@@ -14,7 +14,9 @@ import type { Actor } from '../auth/actor.js';
 import { creatorId, hasPermission, isCreator } from '../auth/auth.policy.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import { EDITOR_LIMIT_ERROR, sizeOf } from './paste-content.js';
-import type { PasteMeta, PasteRepository } from './paste.repository.js';
+import type { BatchedCounter } from '../../lib/batched-counter.js';
+import type { PasteCache } from './paste-cache.js';
+import type { PasteMeta, PasteRepository, PasteRow } from './paste.repository.js';
 import { presentCreatedPaste, presentPasteView } from './paste.presenter.js';
 
 type CreateInput = z.output<typeof createPasteRequestSchema>;
@@ -29,6 +31,9 @@ export function createPasteService(deps: {
   passwordThrottle: LoginThrottle;
   allowGuestPastes: () => Promise<boolean>;
   publicUrl: string | undefined;
+  cache: PasteCache;
+  /** Views of unlimited pastes, written in batches. */
+  viewCounter: BatchedCounter;
 }) {
   const { repo, clock } = deps;
   const now = () => clock.now().toISOString();
@@ -42,16 +47,25 @@ export function createPasteService(deps: {
     }
   }
 
-  /** The paste behind a slug if it can still be read: 404 absent, 410 expired or used up. */
-  async function readable(slug: string): Promise<PasteMeta> {
-    const meta = await repo.findMetaBySlug(slug);
-    if (!meta) throw new AppError('NOT_FOUND', `no paste ${slug}`);
-    if (meta.expires_at !== null && meta.expires_at <= now())
+  /**
+   * The paste behind a slug if it can still be read (from the cache when it is there): 404
+   * absent, 410 expired or used up.
+   */
+  async function readable(slug: string): Promise<PasteRow> {
+    let row = deps.cache.get(slug);
+    if (!row) {
+      row = await repo.findBySlug(slug);
+      if (!row) throw new AppError('NOT_FOUND', `no paste ${slug}`);
+      // Views this instance counted but has not written yet belong to the row too.
+      if (row.max_views === 0) row.views += deps.viewCounter.pending(row.id);
+      deps.cache.put(row);
+    }
+    if (row.expires_at !== null && row.expires_at <= now())
       throw new AppError('GONE', 'this paste has expired');
-    if (meta.max_views > 0 && meta.views >= meta.max_views) {
+    if (row.max_views > 0 && row.views >= row.max_views) {
       throw new AppError('GONE', 'this paste has reached its view limit');
     }
-    return meta;
+    return row;
   }
 
   async function checkPassword(
@@ -68,11 +82,20 @@ export function createPasteService(deps: {
     }
   }
 
-  /** Counts the read; the k-th read of a max_views = k paste is the last. */
-  async function countedRead(meta: PasteMeta): Promise<{ content: string; views: number }> {
-    const result = await repo.countView(meta.id, now());
+  /**
+   * Counts the read. Unlimited pastes count in memory, written in batches (an exact count is
+   * not a rule there); limited ones through one atomic UPDATE, so the k-th read of a
+   * max_views = k paste is the last whatever the concurrency.
+   */
+  async function countedRead(row: PasteRow): Promise<{ content: string; views: number }> {
+    if (row.max_views === 0) {
+      deps.viewCounter.add(row.id);
+      row.views += 1;
+      return { content: row.content, views: row.views };
+    }
+    const result = await repo.countView(row.id, now());
     if (result.outcome === 'ok') return { content: result.content, views: result.views };
-    if (result.outcome === 'missing') throw new AppError('NOT_FOUND', `no paste ${meta.slug}`);
+    if (result.outcome === 'missing') throw new AppError('NOT_FOUND', `no paste ${row.slug}`);
     throw new AppError(
       'GONE',
       result.outcome === 'expired'
@@ -108,10 +131,9 @@ export function createPasteService(deps: {
         created_at: stamp,
         updated_at: stamp,
       };
-      const attempts = input.slug
-        ? [input.slug]
-        : Array.from({ length: RANDOM_SLUG_ATTEMPTS }, () => randomSlug());
-      for (const slug of attempts) {
+      const attempts = input.slug ? 1 : RANDOM_SLUG_ATTEMPTS;
+      for (let attempt = 0; attempt < attempts; attempt++) {
+        const slug = input.slug ?? randomSlug();
         const row = { id: randomUUID(), slug, slug_key: slug.toLowerCase(), ...base };
         if (await repo.insert(row)) return presentCreatedPaste(row, deps.publicUrl ?? '');
       }
@@ -125,11 +147,11 @@ export function createPasteService(deps: {
 
     /** GET: the content (counted) — or, for a password paste, only what the prompt needs. */
     async open(actor: Actor, slug: string): Promise<PasteView | PastePrompt> {
-      const meta = await readable(slug);
-      if (meta.password_hash !== null)
-        return { slug: meta.slug, has_password: true, password_required: true };
-      const { content, views } = await countedRead(meta);
-      return presentPasteView(meta, content, views, manageIdFor(actor, meta));
+      const row = await readable(slug);
+      if (row.password_hash !== null)
+        return { slug: row.slug, has_password: true, password_required: true };
+      const { content, views } = await countedRead(row);
+      return presentPasteView(row, content, views, manageIdFor(actor, row));
     },
 
     /** POST with a password, or raw with ?password: checked (throttled), then counted. */
@@ -139,17 +161,20 @@ export function createPasteService(deps: {
       password: string | undefined,
       ip: string,
     ): Promise<PasteView> {
-      const meta = await readable(slug);
-      await checkPassword(meta, password, ip);
-      const { content, views } = await countedRead(meta);
-      return presentPasteView(meta, content, views, manageIdFor(actor, meta));
+      const row = await readable(slug);
+      await checkPassword(row, password, ip);
+      const { content, views } = await countedRead(row);
+      return presentPasteView(row, content, views, manageIdFor(actor, row));
     },
 
     /** HEAD of the raw text: existence and size only, never counted. */
     async head(slug: string): Promise<{ sizeBytes: number }> {
-      const meta = await readable(slug);
-      return { sizeBytes: meta.size_bytes };
+      const row = await readable(slug);
+      return { sizeBytes: row.size_bytes };
     },
+
+    /** Writes the views still counted in memory (called when the server stops). */
+    close: () => deps.viewCounter.close(),
   };
 }
 
