@@ -17,8 +17,11 @@ async function main(): Promise<void> {
     throw err;
   }
   const { logger, close } = running;
+  // The bound port, not the configured one: PORT=0 asks the system for a free port.
+  const address = running.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : running.config.port;
   logger.info(
-    `Pasteport is ready at ${running.config.publicUrl ?? `http://${running.config.host}:${running.config.port}`}`,
+    `Pasteport is ready at ${running.config.publicUrl ?? `http://${running.config.host}:${port}`}`,
   );
 
   let stopping = false;

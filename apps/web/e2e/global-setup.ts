@@ -1,6 +1,5 @@
 import { execSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../server/test/free-port.js';
 import { ensureChromium } from './chromium.js';
 import { REPO_ROOT, startBuiltServer } from './server.js';
 
@@ -22,7 +21,7 @@ export default async function setup(project: TestProject) {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
-  const server = await startBuiltServer(await freePort(), {
+  const server = await startBuiltServer({
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
   });

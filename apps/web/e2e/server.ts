@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -13,9 +14,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts `node apps/server/dist/main.js` exactly as `npm run serve` does, on port 0 → random. */
+/**
+ * Starts `node apps/server/dist/main.js` exactly as `npm run serve` does, on PORT=0: the system
+ * picks a free port and the server logs the one it bound, so no other process can answer in
+ * its place (a port chosen in advance could be taken in between).
+ */
 export async function startBuiltServer(
-  port: number,
   extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pp-e2e-'));
@@ -24,15 +28,17 @@ export async function startBuiltServer(
     env: {
       ...process.env,
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       ...extraEnv,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child);
+  const baseUrl = await readyUrl(child);
+  const health = await fetch(`${baseUrl}/api/health`);
+  if (!health.ok)
+    throw new Error(`server at ${baseUrl} answered /api/health with ${health.status}`);
   return {
     baseUrl,
     dataDir,
@@ -43,21 +49,38 @@ export async function startBuiltServer(
   };
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited with code ${child.exitCode} before it was ready`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server at ${baseUrl} was not healthy within 30 s`);
+/** Reads the server's log (JSON lines) until it says where it is ready; warnings pass through. */
+function readyUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('server did not report ready within 30 s'));
+    }, 30_000);
+    const lines = createInterface({ input: child.stdout! });
+    let ready = false;
+    lines.on('line', (line) => {
+      let entry: { level?: number; msg?: string };
+      try {
+        entry = JSON.parse(line) as { level?: number; msg?: string };
+      } catch {
+        process.stdout.write(`${line}\n`);
+        return;
+      }
+      const match = /ready at (http:\/\/\S+)/.exec(entry.msg ?? '');
+      if (!ready && match?.[1]) {
+        ready = true;
+        clearTimeout(timer);
+        resolve(match[1]);
+      } else if ((entry.level ?? 0) >= 40) {
+        // Warnings and errors stay visible, as with LOG_LEVEL=warn before.
+        process.stdout.write(`${line}\n`);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (!ready) reject(new Error(`server exited with code ${code} before it was ready`));
+    });
+  });
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
