@@ -19,6 +19,13 @@ export const slugSchema = z.string().superRefine((value, ctx) => {
     });
 });
 
+/**
+ * Why a paste answers 410 GONE, as `details[0].rule` (field `paste`): the web words the two
+ * cases differently without reading the message.
+ */
+export const PASTE_GONE_REASONS = ['expired', 'view_limit'] as const;
+export type PasteGoneReason = (typeof PASTE_GONE_REASONS)[number];
+
 /** POST /api/paste body. `content` is limited to 10 MB in UTF-8 bytes by the server (413). */
 export const createPasteRequestSchema = z.object({
   content: z.string().min(1, 'content must not be empty'),

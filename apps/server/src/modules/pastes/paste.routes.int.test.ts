@@ -123,7 +123,10 @@ describe.each(DATABASE_KINDS)('pastes over HTTP on %s', (kind) => {
     });
     const gone = await ctx.t.app.inject({ method: 'GET', url: `/api/paste/${slug}` });
     expect(gone.statusCode).toBe(410);
-    expect(gone.json()).toMatchObject({ error: 'GONE' });
+    expect(gone.json()).toMatchObject({
+      error: 'GONE',
+      details: [{ field: 'paste', rule: 'view_limit' }],
+    });
   });
 
   it('shows a password paste only after the right password, never its content in the prompt', async () => {
@@ -190,9 +193,9 @@ describe.each(DATABASE_KINDS)('pastes over HTTP on %s', (kind) => {
       200,
     );
     clock.advance(3_600_000);
-    expect((await ctx.t.app.inject({ method: 'GET', url: `/api/raw/${slug}` })).statusCode).toBe(
-      410,
-    );
+    const expired = await ctx.t.app.inject({ method: 'GET', url: `/api/raw/${slug}` });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toMatchObject({ details: [{ field: 'paste', rule: 'expired' }] });
     const past = await create({ content: 'x', expires_at: '2001-01-01T00:00:00Z' });
     expect(past.statusCode).toBe(400);
   });

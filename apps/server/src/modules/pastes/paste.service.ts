@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type createPasteRequestSchema,
   type PasteCreated,
+  type PasteGoneReason,
   type PastePrompt,
   type PasteView,
 } from '@pasteport/contract';
@@ -22,6 +23,17 @@ import { presentCreatedPaste, presentPasteView } from './paste.presenter.js';
 type CreateInput = z.output<typeof createPasteRequestSchema>;
 
 const RANDOM_SLUG_ATTEMPTS = 5;
+
+const GONE_MESSAGES: Record<PasteGoneReason, string> = {
+  expired: 'this paste has expired',
+  view_limit: 'this paste has reached its view limit',
+};
+
+/** 410 with the reason machine-readable in details (the web words each case its own way). */
+function gone(reason: PasteGoneReason): AppError {
+  const message = GONE_MESSAGES[reason];
+  return new AppError('GONE', message, { details: [{ field: 'paste', rule: reason, message }] });
+}
 
 /** Pastes: who may create, slugs, passwords, expiry and counted reads. */
 export function createPasteService(deps: {
@@ -60,11 +72,8 @@ export function createPasteService(deps: {
       if (row.max_views === 0) row.views += deps.viewCounter.pending(row.id);
       deps.cache.put(row);
     }
-    if (row.expires_at !== null && row.expires_at <= now())
-      throw new AppError('GONE', 'this paste has expired');
-    if (row.max_views > 0 && row.views >= row.max_views) {
-      throw new AppError('GONE', 'this paste has reached its view limit');
-    }
+    if (row.expires_at !== null && row.expires_at <= now()) throw gone('expired');
+    if (row.max_views > 0 && row.views >= row.max_views) throw gone('view_limit');
     return row;
   }
 
@@ -96,12 +105,7 @@ export function createPasteService(deps: {
     const result = await repo.countView(row.id, now());
     if (result.outcome === 'ok') return { content: result.content, views: result.views };
     if (result.outcome === 'missing') throw new AppError('NOT_FOUND', `no paste ${row.slug}`);
-    throw new AppError(
-      'GONE',
-      result.outcome === 'expired'
-        ? 'this paste has expired'
-        : 'this paste has reached its view limit',
-    );
+    throw gone(result.outcome === 'expired' ? 'expired' : 'view_limit');
   }
 
   /** The creator (with the text permission) and the administrator may manage a paste. */
