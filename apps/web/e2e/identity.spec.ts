@@ -1,27 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openBrowser } from './browser.js';
+import { admin, adminToken, loginAsAdmin, submitPassword, USERNAME } from './sign-in.js';
 
 const browser = openBrowser();
-const admin = () => inject('admin');
 
 const AUTH_KEYS_IN_STORAGE = () =>
   Object.keys(localStorage).filter((key) => key.startsWith('pasteport.auth.'));
-
-/** The username field's label per language (Mantine appends " *" to required labels). */
-const USERNAME = { en: /^Username/, zh: /^用户名/ };
-
-async function submitPassword(page: Page, username: string, password: string, label = USERNAME.en) {
-  await page.goto('/admin');
-  await page.getByRole('textbox', { name: label }).fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('input[name="password"]').press('Enter');
-}
-
-async function loginAsAdmin(page: Page) {
-  await submitPassword(page, admin().username, admin().password);
-  await page.getByTestId('user-menu').waitFor();
-}
 
 async function submitApiKey(page: Page, key: string) {
   await page.goto('/admin');
@@ -43,17 +28,6 @@ const adminNavLinks = (page: Page) =>
     .first()
     .getByRole('link')
     .allTextContents();
-
-/** Signs in through the API (not the UI) to prepare data a test needs. */
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${inject('baseUrl')}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin()),
-  });
-  const body = (await response.json()) as { data: { token: string } };
-  return body.data.token;
-}
 
 describe('identity: admin sign-in', () => {
   it('logs in with the password and reaches the dashboard', async () => {

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { installCodeMirrorLayoutStubs } from '../features/editor/test-utils';
 import { resetColorSchemeMedia, installMatchMedia } from './match-media';
 
 // jsdom lacks these browser APIs that Mantine touches (see Mantine's testing guide).
@@ -14,6 +15,8 @@ class ResizeObserverStub {
 // Assigned, not vi.stubGlobal'd: the per-test unstubAllGlobals below must not remove it.
 globalThis.ResizeObserver = ResizeObserverStub;
 Element.prototype.scrollIntoView = () => {};
+// Any screen may mount the CodeMirror editor (Home does), which measures text ranges.
+installCodeMirrorLayoutStubs();
 
 beforeEach(() => {
   window.localStorage.clear();

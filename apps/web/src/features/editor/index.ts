@@ -1,3 +1,3 @@
 /** The CodeMirror 6 Markdown editor, used by Home and by paste editing. */
 export { MarkdownEditor } from './MarkdownEditor';
-export type { MarkdownEditorProps } from './MarkdownEditor';
+export type { MarkdownEditorHandle, MarkdownEditorProps } from './MarkdownEditor';

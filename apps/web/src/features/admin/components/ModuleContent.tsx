@@ -1,5 +1,6 @@
 import { KeyManagementModule } from '../../key-management';
 import { SettingsModule } from '../../settings';
+import { TextManagementModule } from '../../text-management';
 import type { AdminModule } from '../modules';
 
 /** The body of one admin module; modules not built yet show only their title. */
@@ -7,6 +8,8 @@ export function ModuleContent({ module }: { module: AdminModule }) {
   switch (module) {
     case 'key-management':
       return <KeyManagementModule />;
+    case 'text-management':
+      return <TextManagementModule />;
     case 'settings':
       return <SettingsModule />;
     default:

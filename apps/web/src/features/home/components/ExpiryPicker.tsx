@@ -1,0 +1,74 @@
+import { Chip, Fieldset, Group, NativeSelect, NumberInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  EXPIRY_AMOUNT_MAX,
+  EXPIRY_UNITS,
+  QUICK_EXPIRY_CHOICES,
+  type ExpiryUnit,
+} from '../../../lib/expiry';
+import { formatDuration } from '../expiry-text';
+import { EXPIRY_PRESETS, presetOf, type ShareOptions } from '../share-form';
+
+/** Chips at the 40 px touch target (Mantine's md chip is 32 px). */
+const CHIP_STYLES = { label: { height: 40, lineHeight: '38px' } };
+
+/** The SPEC §5 expiry choices as chips, with a number and unit for a custom one. */
+export function ExpiryPicker({
+  options,
+  onChange,
+  error,
+}: {
+  options: ShareOptions;
+  onChange: (patch: Partial<ShareOptions>) => void;
+  error?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const label = (preset: string) => {
+    if (preset === 'never') return t('home.options.never');
+    if (preset === 'custom') return t('home.options.custom');
+    const choice = QUICK_EXPIRY_CHOICES.find((quick) => presetOf(quick) === preset);
+    return choice?.kind === 'after'
+      ? formatDuration(choice.amount, choice.unit, i18n.language)
+      : preset;
+  };
+
+  return (
+    <Fieldset variant="unstyled" legend={t('home.options.expiry')} p={0}>
+      <Chip.Group value={options.expiry} onChange={(expiry) => onChange({ expiry })}>
+        <Group gap="xs" mt={4}>
+          {EXPIRY_PRESETS.map((preset) => (
+            <Chip key={preset} value={preset} name="expiry" size="md" styles={CHIP_STYLES}>
+              {label(preset)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      {options.expiry === 'custom' ? (
+        <Group align="flex-start" gap="xs" mt="sm" wrap="nowrap">
+          <NumberInput
+            label={t('home.options.customAmount')}
+            value={options.customAmount}
+            onChange={(value) => onChange({ customAmount: String(value) })}
+            min={1}
+            max={EXPIRY_AMOUNT_MAX[options.customUnit]}
+            allowDecimal={false}
+            allowNegative={false}
+            error={error}
+            w={140}
+            size="md"
+          />
+          <NativeSelect
+            label={t('home.options.customUnit')}
+            value={options.customUnit}
+            onChange={(event) => onChange({ customUnit: event.currentTarget.value as ExpiryUnit })}
+            data={EXPIRY_UNITS.map((unit) => ({
+              value: unit,
+              label: t(`home.options.units.${unit}`),
+            }))}
+            size="md"
+          />
+        </Group>
+      ) : null}
+    </Fieldset>
+  );
+}

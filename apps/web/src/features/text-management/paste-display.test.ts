@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import {
+  creatorOf,
+  formatDuration,
+  formatRelative,
+  hasExpired,
+  viewLimitReached,
+  viewsText,
+} from './paste-display';
+
+const NOW = Date.parse('2030-01-01T00:00:00.000Z');
+
+describe('paste display helpers', () => {
+  it.each([
+    ['admin', { kind: 'admin' }],
+    ['apikey:0123456789abcdef', { kind: 'apikey', idPrefix: '01234567' }],
+    ['fedcba9876543210', { kind: 'apikey', idPrefix: 'fedcba98' }],
+    [null, { kind: 'guest' }],
+  ])('reads created_by %j', (createdBy, creator) => {
+    expect(creatorOf(createdBy)).toEqual(creator);
+  });
+
+  it('writes views against the limit, ∞ for unlimited', () => {
+    expect(viewsText({ views: 3, max_views: 5 })).toBe('3 / 5');
+    expect(viewsText({ views: 3, max_views: 0 })).toBe('3 / ∞');
+    expect(viewLimitReached({ views: 5, max_views: 5 })).toBe(true);
+    expect(viewLimitReached({ views: 9, max_views: 0 })).toBe(false);
+  });
+
+  it('tells expired from not yet expired', () => {
+    expect(hasExpired('2029-12-31T23:59:59Z', NOW)).toBe(true);
+    expect(hasExpired('2030-01-01T00:00:01Z', NOW)).toBe(false);
+    expect(hasExpired(null, NOW)).toBe(false);
+  });
+
+  it.each([
+    ['2030-01-04T00:00:00Z', 'en', 'in 3 days'],
+    ['2029-12-31T22:00:00Z', 'en', '2 hours ago'],
+    ['2030-01-01T00:00:20Z', 'en', 'this minute'],
+    ['2030-03-05T00:00:00Z', 'en', 'in 2 months'],
+    ['2030-01-04T00:00:00Z', 'zh-CN', '3天后'],
+  ])('says %s relative to now in %s: %s', (iso, locale, text) => {
+    expect(formatRelative(iso, NOW, locale)).toBe(text);
+  });
+
+  it('names durations in the user language', () => {
+    expect(formatDuration(1, 'hours', 'en')).toBe('1 hour');
+    expect(formatDuration(7, 'days', 'en')).toBe('7 days');
+    expect(formatDuration(7, 'days', 'zh-CN')).toBe('7天');
+  });
+});

@@ -1,0 +1,78 @@
+import type { PasteSummary } from '@pasteport/contract';
+
+/** Whether an expiry instant has passed at `now` (epoch ms); no expiry never passes. */
+export function hasExpired(expiresAt: string | null, now: number): boolean {
+  if (expiresAt === null) return false;
+  const at = Date.parse(expiresAt);
+  return !Number.isNaN(at) && at <= now;
+}
+
+/** Whether a paste with a view limit has been read that many times (its content is gone). */
+export function viewLimitReached(paste: Pick<PasteSummary, 'views' | 'max_views'>): boolean {
+  return paste.max_views > 0 && paste.views >= paste.max_views;
+}
+
+/** Who created a paste, as the listing names it. */
+export type PasteCreator =
+  { kind: 'admin' } | { kind: 'apikey'; idPrefix: string } | { kind: 'guest' };
+
+/** Characters of a key id shown in the listing: enough to tell keys apart at a glance. */
+export const KEY_ID_PREFIX_LENGTH = 8;
+
+/**
+ * Reads `created_by`: 'admin', an API key as `apikey:{id}` or its bare id (SPEC §3), or null
+ * for a guest.
+ */
+export function creatorOf(createdBy: string | null): PasteCreator {
+  if (createdBy === null || createdBy === '') return { kind: 'guest' };
+  if (createdBy === 'admin') return { kind: 'admin' };
+  const id = createdBy.startsWith('apikey:') ? createdBy.slice('apikey:'.length) : createdBy;
+  return { kind: 'apikey', idPrefix: id.slice(0, KEY_ID_PREFIX_LENGTH) };
+}
+
+const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['minute', 60],
+  ['hour', 60 * 60],
+  ['day', 24 * 60 * 60],
+  ['month', 30 * 24 * 60 * 60],
+  ['year', 365 * 24 * 60 * 60],
+];
+
+/**
+ * "in 3 days" or "2 hours ago" in the user's language: the largest unit that fits, rounded,
+ * so a table cell stays short (the exact instant goes in a tooltip).
+ */
+export function formatRelative(iso: string, now: number, locale: string): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return '—';
+  const seconds = (at - now) / 1000;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  let unit: Intl.RelativeTimeFormatUnit = 'minute';
+  let size = 60;
+  for (const [candidate, candidateSize] of RELATIVE_STEPS) {
+    if (Math.abs(seconds) >= candidateSize) [unit, size] = [candidate, candidateSize];
+  }
+  // Math.round(-0.4) is -0, which Intl would print as "0 minutes ago" for a future instant.
+  const value = Math.round(seconds / size) || 0;
+  return format.format(value, unit);
+}
+
+/** "3 / 5", or "3 / ∞" when the paste may be read without limit (max_views 0, SPEC §9). */
+export function viewsText(paste: Pick<PasteSummary, 'views' | 'max_views'>): string {
+  return `${paste.views} / ${paste.max_views > 0 ? paste.max_views : '∞'}`;
+}
+
+const INTL_UNITS = { hours: 'hour', days: 'day', weeks: 'week', months: 'month' } as const;
+
+/** "1 hour", "7 days"… for an expiry choice, in the user's language. */
+export function formatDuration(
+  amount: number,
+  unit: keyof typeof INTL_UNITS,
+  locale: string,
+): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: INTL_UNITS[unit],
+    unitDisplay: 'long',
+  }).format(amount);
+}
