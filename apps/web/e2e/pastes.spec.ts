@@ -97,6 +97,43 @@ describe('pastes in the browser', () => {
     await reader.getByText('This paste has reached its view limit').waitFor();
   });
 
+  it('opens a hostile paste without running any of it', async () => {
+    const token = await adminToken();
+    const hostile = [
+      '# Hostile',
+      '<img src=x onerror="window.pwned=1">',
+      '<script>window.pwned=2</script>',
+      '<svg><script>window.pwned=3</script></svg>',
+      '[click](javascript:window.pwned=4)',
+      '<a href="javascript:window.pwned=5">also</a>',
+      '<iframe srcdoc="<script>parent.pwned=6</script>"></iframe>',
+      '<details open ontoggle="window.pwned=7">x</details>',
+      '$\\href{javascript:window.pwned=8}{math}$',
+      '[safe](https://example.com)',
+    ].join('\n\n');
+    const { slug } = await pasteViaApi(token, { content: hostile });
+    const page = await browser.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`/paste/${slug}`);
+    const doc = page.getByTestId('markdown-view');
+    await doc.getByRole('heading', { name: 'Hostile' }).waitFor();
+    for (const name of ['click', 'also']) {
+      const link = doc.getByText(name, { exact: true });
+      if ((await link.count()) > 0) await link.first().click();
+    }
+    const safe = doc.getByRole('link', { name: 'safe' });
+    expect(await safe.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await safe.getAttribute('target')).toBe('_blank');
+    expect(await doc.locator('script, iframe, [onerror], [ontoggle]').count()).toBe(0);
+    expect(await doc.locator('a[href^="javascript"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+  });
+
   it('offers the raw text and copies the link and the content', async () => {
     const token = await adminToken();
     const { slug, raw_url } = await pasteViaApi(token, { content: '# Raw me\n\nplain *text*' });
@@ -141,9 +178,9 @@ describe('pastes in the browser', () => {
     await page.getByRole('button', { name: `Actions for “${kept.slug}”` }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Remark' }).fill('edited in the browser');
+    await dialog.getByRole('textbox', { name: 'Remark' }).fill('e2e-edited in the browser');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('cell', { name: 'edited in the browser' }).waitFor();
+    await page.getByText('e2e-edited in the browser').waitFor();
 
     await page.getByRole('checkbox', { name: `Select “${first.slug}”` }).check();
     await page.getByRole('checkbox', { name: `Select “${second.slug}”` }).check();
@@ -158,7 +195,7 @@ describe('pastes in the browser', () => {
 
     const gone = await fetch(`${inject('baseUrl')}/api/paste/${second.slug}`);
     expect(gone.status).toBe(404);
-    const edited = await fetch(`${inject('baseUrl')}/api/admin/pastes?search=edited`, {
+    const edited = await fetch(`${inject('baseUrl')}/api/admin/pastes?search=e2e-edited`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const list = (await edited.json()) as { data: { items: { slug: string }[] } };
