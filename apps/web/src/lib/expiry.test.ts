@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   expiryAmountProblem,
   expiryInstant,
+  formatDuration,
+  hasExpired,
   NEVER_EXPIRES,
   QUICK_EXPIRY_CHOICES,
   sameExpiry,
@@ -64,5 +66,23 @@ describe('sameExpiry', () => {
     );
     expect(sameExpiry(QUICK_EXPIRY_CHOICES[1]!, NEVER_EXPIRES)).toBe(false);
     expect(sameExpiry(QUICK_EXPIRY_CHOICES[1]!, QUICK_EXPIRY_CHOICES[2]!)).toBe(false);
+  });
+});
+
+describe('hasExpired', () => {
+  const at = Date.parse('2030-01-01T00:00:00.000Z');
+
+  it('tells expired from not yet expired; no expiry never expires', () => {
+    expect(hasExpired('2029-12-31T23:59:59Z', at)).toBe(true);
+    expect(hasExpired('2030-01-01T00:00:01Z', at)).toBe(false);
+    expect(hasExpired(null, at)).toBe(false);
+  });
+});
+
+describe('formatDuration', () => {
+  it('names durations in the user language', () => {
+    expect(formatDuration(1, 'hours', 'en')).toBe('1 hour');
+    expect(formatDuration(7, 'days', 'en')).toBe('7 days');
+    expect(formatDuration(7, 'days', 'zh-CN')).toBe('7天');
   });
 });

@@ -61,3 +61,26 @@ export function sameExpiry(a: ExpiryChoice, b: ExpiryChoice): boolean {
   if (a.kind === 'never' || b.kind === 'never') return a.kind === b.kind;
   return a.amount === b.amount && a.unit === b.unit;
 }
+
+/** Whether an expiry instant has passed at `now` (epoch ms); no expiry never passes. */
+export function hasExpired(expiresAt: string | null, now: number): boolean {
+  if (expiresAt === null) return false;
+  const at = Date.parse(expiresAt);
+  return !Number.isNaN(at) && at <= now;
+}
+
+const INTL_UNIT: Record<ExpiryUnit, string> = {
+  hours: 'hour',
+  days: 'day',
+  weeks: 'week',
+  months: 'month',
+};
+
+/** "7 days", "1 hour", "30 天" — a duration in the user's language, from Intl. */
+export function formatDuration(amount: number, unit: ExpiryUnit, language: string): string {
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: INTL_UNIT[unit],
+    unitDisplay: 'long',
+  }).format(amount);
+}

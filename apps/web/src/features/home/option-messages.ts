@@ -1,7 +1,6 @@
 import { SLUG_MAX_LENGTH } from '@pasteport/contract';
 import type { TFunction } from 'i18next';
-import { EXPIRY_AMOUNT_MAX } from '../../lib/expiry';
-import { formatDuration } from './expiry-text';
+import { EXPIRY_AMOUNT_MAX, formatDuration } from '../../lib/expiry';
 import type { OptionProblem, OptionProblems, ShareField, ShareOptions } from './share-form';
 
 function messageOf(problem: OptionProblem, options: ShareOptions, t: TFunction, language: string) {

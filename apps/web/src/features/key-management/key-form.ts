@@ -150,10 +150,3 @@ export const SERVER_FIELD_TO_FORM: Record<string, KeyFormField> = {
   basic_path: 'basicPath',
   custom_key: 'customKey',
 };
-
-/** Whether a key's expiry has passed at `now` (epoch ms); a key without one never expires. */
-export function isExpired(expiresAtIso: string | null, now: number): boolean {
-  if (expiresAtIso === null) return false;
-  const at = Date.parse(expiresAtIso);
-  return !Number.isNaN(at) && at <= now;
-}

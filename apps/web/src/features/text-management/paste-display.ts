@@ -1,12 +1,5 @@
 import type { PasteSummary } from '@pasteport/contract';
 
-/** Whether an expiry instant has passed at `now` (epoch ms); no expiry never passes. */
-export function hasExpired(expiresAt: string | null, now: number): boolean {
-  if (expiresAt === null) return false;
-  const at = Date.parse(expiresAt);
-  return !Number.isNaN(at) && at <= now;
-}
-
 /** Whether a paste with a view limit has been read that many times (its content is gone). */
 export function viewLimitReached(paste: Pick<PasteSummary, 'views' | 'max_views'>): boolean {
   return paste.max_views > 0 && paste.views >= paste.max_views;
@@ -60,19 +53,4 @@ export function formatRelative(iso: string, now: number, locale: string): string
 /** "3 / 5", or "3 / ∞" when the paste may be read without limit (max_views 0, SPEC §9). */
 export function viewsText(paste: Pick<PasteSummary, 'views' | 'max_views'>): string {
   return `${paste.views} / ${paste.max_views > 0 ? paste.max_views : '∞'}`;
-}
-
-const INTL_UNITS = { hours: 'hour', days: 'day', weeks: 'week', months: 'month' } as const;
-
-/** "1 hour", "7 days"… for an expiry choice, in the user's language. */
-export function formatDuration(
-  amount: number,
-  unit: keyof typeof INTL_UNITS,
-  locale: string,
-): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: INTL_UNITS[unit],
-    unitDisplay: 'long',
-  }).format(amount);
 }

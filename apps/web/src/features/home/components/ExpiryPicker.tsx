@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import {
   EXPIRY_AMOUNT_MAX,
   EXPIRY_UNITS,
+  formatDuration,
   QUICK_EXPIRY_CHOICES,
   type ExpiryUnit,
 } from '../../../lib/expiry';
-import { formatDuration } from '../expiry-text';
 import { EXPIRY_PRESETS, presetOf, type ShareOptions } from '../share-form';
 
 /** Chips at the 40 px touch target (Mantine's md chip is 32 px). */

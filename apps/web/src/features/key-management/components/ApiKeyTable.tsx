@@ -1,8 +1,8 @@
-import { ActionIcon, Code, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Code, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ApiKey } from '@pasteport/contract';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TOUCH_TARGET_PX } from '../../../components/sizes';
+import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { ExpiryText } from './ExpiryText';
 import { PermissionBadges } from './PermissionBadges';
@@ -75,33 +75,21 @@ export function ApiKeyTable({ keys, now, onEdit, onDelete }: ApiKeyTableProps) {
               </Table.Td>
               <Table.Td>{dateText(key.created_at)}</Table.Td>
               <Table.Td>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      size={TOUCH_TARGET_PX}
-                      aria-label={t('keys.rowActions', { name: key.name })}
-                    >
-                      <IconDots size={18} aria-hidden />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item
-                      leftSection={<IconPencil size={16} aria-hidden />}
-                      onClick={() => onEdit(key)}
-                    >
-                      {t('common.edit')}
-                    </Menu.Item>
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} aria-hidden />}
-                      onClick={() => onDelete(key)}
-                    >
-                      {t('common.delete')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <RowActionsMenu label={t('keys.rowActions', { name: key.name })}>
+                  <Menu.Item
+                    leftSection={<IconPencil size={16} aria-hidden />}
+                    onClick={() => onEdit(key)}
+                  >
+                    {t('common.edit')}
+                  </Menu.Item>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => onDelete(key)}
+                  >
+                    {t('common.delete')}
+                  </Menu.Item>
+                </RowActionsMenu>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,7 +1,8 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import type { CreatedApiKey } from '@pasteport/contract';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CopyValueButton } from '../../../components/CopyValueButton';
 
 /** Shows a new key in full, the only time it is ever shown, with a copy button. */
 export function CreatedKeyDialog({
@@ -39,21 +40,12 @@ export function CreatedKeyDialog({
           </Code>
         </Stack>
         <Group justify="flex-end" gap="sm">
-          <CopyButton value={created.key} timeout={2000}>
-            {({ copied, copy }) => (
-              <Button
-                variant={copied ? 'light' : 'filled'}
-                color={copied ? 'green' : undefined}
-                leftSection={
-                  copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-                }
-                onClick={copy}
-                data-autofocus
-              >
-                {copied ? t('keys.created.copied') : t('keys.created.copy')}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyValueButton
+            value={created.key}
+            label={t('keys.created.copy')}
+            copiedLabel={t('keys.created.copied')}
+            data-autofocus
+          />
           <Button variant="default" onClick={onClose}>
             {t('keys.created.done')}
           </Button>

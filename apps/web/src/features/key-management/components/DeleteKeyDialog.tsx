@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ApiKey } from '@pasteport/contract';
 import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../../lib/api';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useDeleteApiKey } from '../api';
 
 /** Confirms deleting a key, naming it (UX.md: confirmations only for destructive actions). */
@@ -21,28 +21,14 @@ export function DeleteKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: 
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ConfirmDialog
       title={t('keys.deleteDialog.title')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <Stack gap="md">
-        <Text>{t('keys.deleteDialog.message', { name: apiKey.name })}</Text>
-        {remove.isError ? (
-          <Alert role="alert" color="red" variant="light">
-            {describeApiError(remove.error, t)}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => void confirm()}>
-            {t('keys.deleteDialog.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      body={<Text>{t('keys.deleteDialog.message', { name: apiKey.name })}</Text>}
+      confirmLabel={t('keys.deleteDialog.confirm')}
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { isExpired } from '../key-form';
+import { hasExpired } from '../../../lib/expiry';
 
 /** "Never", the expiry date, or an "Expired" badge with the date when it has passed. */
 export function ExpiryText({ expiresAt, now }: { expiresAt: string | null; now: number }) {
@@ -15,7 +15,7 @@ export function ExpiryText({ expiresAt, now }: { expiresAt: string | null; now: 
   }
   const date = formatDate(expiresAt, i18n.language);
   const exact = formatDateTime(expiresAt, i18n.language);
-  if (!isExpired(expiresAt, now)) {
+  if (!hasExpired(expiresAt, now)) {
     return (
       <Text size="sm" title={exact}>
         {date}

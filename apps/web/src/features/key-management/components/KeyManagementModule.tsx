@@ -1,9 +1,10 @@
-import { Alert, Button, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
+import { Button, EmptyState, Group, Stack } from '@mantine/core';
 import type { ApiKey, CreatedApiKey } from '@pasteport/contract';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../../lib/api';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
+import { LoadingRows } from '../../../components/LoadingRows';
 import { useApiKeys } from '../api';
 import { ApiKeyFormDialog } from './ApiKeyFormDialog';
 import { ApiKeyTable } from './ApiKeyTable';
@@ -17,17 +18,6 @@ type Dialog =
   | { kind: 'delete'; key: ApiKey }
   | { kind: 'created'; created: CreatedApiKey };
 
-function LoadingRows() {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="xs" role="status" aria-label={t('common.loading')}>
-      {[0, 1, 2].map((row) => (
-        <Skeleton key={row} height={44} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
-
 /** The key-management module (admin only): list, create, edit and delete API keys. */
 export function KeyManagementModule() {
   const { t } = useTranslation();
@@ -39,17 +29,14 @@ export function KeyManagementModule() {
   const openCreate = () => setDialog({ kind: 'create' });
 
   let body;
-  if (keys.isPending) body = <LoadingRows />;
+  if (keys.isPending) body = <LoadingRows rows={3} />;
   else if (keys.isError) {
     body = (
-      <Alert role="alert" color="red" variant="light" title={t('keys.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          {describeApiError(keys.error, t)}
-          <Button size="xs" variant="default" onClick={() => void keys.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailedAlert
+        title={t('keys.loadFailed')}
+        error={keys.error}
+        onRetry={() => void keys.refetch()}
+      />
     );
   } else if (keys.data.length === 0) {
     body = (

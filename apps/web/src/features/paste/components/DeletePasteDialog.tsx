@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { describeApiError } from '../../../lib/api';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { deletePaste, type PasteScope } from '../api';
 
 export interface DeletePasteDialogProps {
@@ -29,28 +29,16 @@ export function DeletePasteDialog({ slug, scope, manageId, onClose }: DeletePast
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ConfirmDialog
       title={t('pasteView.delete.title')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <Stack gap="md">
+      body={
         <Text style={{ overflowWrap: 'anywhere' }}>{t('pasteView.delete.message', { slug })}</Text>
-        {remove.isError ? (
-          <Alert role="alert" color="red" variant="light">
-            {describeApiError(remove.error, t)}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={confirm}>
-            {t('pasteView.delete.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      }
+      confirmLabel={t('pasteView.delete.confirm')}
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../../lib/api';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useClearExpiredPastes } from '../api';
 
 /** Confirms removing every expired paste (admin only), then says how many went. */
@@ -26,28 +26,14 @@ export function ClearExpiredDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ConfirmDialog
       title={t('textManagement.clearExpired.title')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <Stack gap="md">
-        <Text>{t('textManagement.clearExpired.message')}</Text>
-        {clear.isError ? (
-          <Alert role="alert" color="red" variant="light">
-            {describeApiError(clear.error, t)}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" loading={clear.isPending} onClick={() => void confirm()}>
-            {t('textManagement.clearExpired.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      body={<Text>{t('textManagement.clearExpired.message')}</Text>}
+      confirmLabel={t('textManagement.clearExpired.confirm')}
+      pending={clear.isPending}
+      error={clear.error}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
   );
 }

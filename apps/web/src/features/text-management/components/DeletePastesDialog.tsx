@@ -1,7 +1,7 @@
-import { Alert, Button, Code, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Code, List, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../../lib/api';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { PasteScope } from '../../paste/api';
 import { useDeletePaste, useDeletePastes } from '../api';
 
@@ -59,18 +59,14 @@ export function DeletePastesDialog({
   const more = pastes.length - named.length;
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ConfirmDialog
       title={
         single
           ? t('textManagement.deleteDialog.title')
           : t('textManagement.deleteDialog.batchTitle', { count: pastes.length })
       }
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <Stack gap="md">
-        {single ? (
+      body={
+        single ? (
           <Text>{t('textManagement.deleteDialog.message', { slug: single.slug })}</Text>
         ) : (
           <>
@@ -88,23 +84,17 @@ export function DeletePastesDialog({
               </Text>
             ) : null}
           </>
-        )}
-        {mutation.isError ? (
-          <Alert role="alert" color="red" variant="light">
-            {describeApiError(mutation.error, t)}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" loading={mutation.isPending} onClick={() => void confirm()}>
-            {single
-              ? t('textManagement.deleteDialog.confirm')
-              : t('textManagement.deleteDialog.confirmBatch', { count: pastes.length })}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        )
+      }
+      confirmLabel={
+        single
+          ? t('textManagement.deleteDialog.confirm')
+          : t('textManagement.deleteDialog.confirmBatch', { count: pastes.length })
+      }
+      pending={mutation.isPending}
+      error={mutation.error}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
   );
 }

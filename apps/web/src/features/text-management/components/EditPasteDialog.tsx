@@ -1,13 +1,13 @@
-import { Modal, Skeleton, Stack } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import type { PasteDetail } from '@pasteport/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import type { PasteScope } from '../../paste/api';
 import { usePasteDetail } from '../api';
-import { useIsPhone } from '../use-is-phone';
 import type { PasteRef } from './DeletePastesDialog';
 import { EditPasteForm } from './EditPasteForm';
-import { LoadFailedAlert } from './LoadFailedAlert';
+import { PasteDialogFrame } from './PasteDialogFrame';
 
 /**
  * Edits a paste (full screen on a phone). The form starts from a fresh read of the paste, never
@@ -23,7 +23,6 @@ export function EditPasteDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const isPhone = useIsPhone();
   const detail = usePasteDetail(scope, paste.id, { fresh: true });
   // Latched once: a background refetch (e.g. after saving) must not reset what is typed.
   const [loaded, setLoaded] = useState<{ paste: PasteDetail; at: number }>();
@@ -55,15 +54,11 @@ export function EditPasteDialog({
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="xl"
-      fullScreen={isPhone}
+    <PasteDialogFrame
       title={t('textManagement.form.title', { slug: paste.slug })}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
     >
       {body}
-    </Modal>
+    </PasteDialogFrame>
   );
 }

@@ -5,10 +5,11 @@ import { formatDateTime } from '../../../lib/format';
 import {
   EXPIRY_AMOUNT_MAX,
   EXPIRY_UNITS,
+  formatDuration,
+  hasExpired,
   QUICK_EXPIRY_CHOICES,
   type ExpiryUnit,
 } from '../../../lib/expiry';
-import { formatDuration, hasExpired } from '../paste-display';
 import { quickExpiry, type ExpirySelection, type PasteFormValues } from '../paste-form';
 
 /**

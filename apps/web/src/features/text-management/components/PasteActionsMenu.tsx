@@ -1,7 +1,6 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import type { PasteSummary } from '@pasteport/contract';
 import {
-  IconDots,
   IconExternalLink,
   IconEye,
   IconLink,
@@ -11,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOUCH_TARGET_PX } from '../../../components/sizes';
+import { RowActionsMenu } from '../../../components/RowActionsMenu';
 
 /** What a row action does with its paste; the module opens the matching dialog. */
 export type PasteAction = 'preview' | 'copyLink' | 'qr' | 'edit' | 'delete';
@@ -37,40 +36,28 @@ export function PasteActionsMenu({
     </Menu.Item>
   );
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size={TOUCH_TARGET_PX}
-          aria-label={t('textManagement.rowActions', { slug: paste.slug })}
-        >
-          <IconDots size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item
-          component="a"
-          href={pasteHref(paste.slug)}
-          target="_blank"
-          rel="noopener noreferrer"
-          leftSection={<IconExternalLink size={16} aria-hidden />}
-        >
-          {t('textManagement.actions.open')}
-        </Menu.Item>
-        {item('preview', <IconEye size={16} aria-hidden />, t('textManagement.actions.preview'))}
-        {item('copyLink', <IconLink size={16} aria-hidden />, t('textManagement.actions.copyLink'))}
-        {item('qr', <IconQrcode size={16} aria-hidden />, t('textManagement.actions.qr'))}
-        {item('edit', <IconPencil size={16} aria-hidden />, t('common.edit'))}
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => onAction('delete', paste)}
-        >
-          {t('common.delete')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <RowActionsMenu label={t('textManagement.rowActions', { slug: paste.slug })}>
+      <Menu.Item
+        component="a"
+        href={pasteHref(paste.slug)}
+        target="_blank"
+        rel="noopener noreferrer"
+        leftSection={<IconExternalLink size={16} aria-hidden />}
+      >
+        {t('textManagement.actions.open')}
+      </Menu.Item>
+      {item('preview', <IconEye size={16} aria-hidden />, t('textManagement.actions.preview'))}
+      {item('copyLink', <IconLink size={16} aria-hidden />, t('textManagement.actions.copyLink'))}
+      {item('qr', <IconQrcode size={16} aria-hidden />, t('textManagement.actions.qr'))}
+      {item('edit', <IconPencil size={16} aria-hidden />, t('common.edit'))}
+      <Menu.Divider />
+      <Menu.Item
+        color="red"
+        leftSection={<IconTrash size={16} aria-hidden />}
+        onClick={() => onAction('delete', paste)}
+      >
+        {t('common.delete')}
+      </Menu.Item>
+    </RowActionsMenu>
   );
 }

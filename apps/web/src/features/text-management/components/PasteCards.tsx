@@ -9,6 +9,7 @@ import {
   ExpiryCell,
   PasswordBadge,
   RemarkText,
+  SelectPasteCheckbox,
   SlugLink,
   ViewsCell,
 } from './PasteCells';
@@ -62,11 +63,11 @@ export function PasteCards({
             <Stack gap={6}>
               <Group gap="xs" wrap="nowrap" justify="space-between">
                 <Group gap="xs" wrap="nowrap" miw={0}>
-                  <Checkbox
+                  <SelectPasteCheckbox
                     size="md"
-                    aria-label={t('textManagement.selectRow', { slug: paste.slug })}
+                    paste={paste}
                     checked={selected.has(paste.id)}
-                    onChange={(event) => onToggle(paste, event.currentTarget.checked)}
+                    onToggle={onToggle}
                   />
                   <SlugLink slug={paste.slug} />
                 </Group>

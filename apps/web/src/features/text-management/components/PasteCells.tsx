@@ -1,16 +1,43 @@
-import { Anchor, Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Checkbox,
+  Group,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+  type MantineSize,
+} from '@mantine/core';
 import type { PasteSummary } from '@pasteport/contract';
 import { IconExternalLink, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import {
-  creatorOf,
-  formatRelative,
-  hasExpired,
-  viewLimitReached,
-  viewsText,
-} from '../paste-display';
+import { hasExpired } from '../../../lib/expiry';
+import { creatorOf, formatRelative, viewLimitReached, viewsText } from '../paste-display';
 import { pasteHref } from './PasteActionsMenu';
+
+/** The box that picks one paste for a batch action, named after its slug. */
+export function SelectPasteCheckbox({
+  paste,
+  checked,
+  onToggle,
+  size,
+}: {
+  paste: PasteSummary;
+  checked: boolean;
+  onToggle: (paste: PasteSummary, checked: boolean) => void;
+  size?: MantineSize;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox
+      size={size}
+      aria-label={t('textManagement.selectRow', { slug: paste.slug })}
+      checked={checked}
+      onChange={(event) => onToggle(paste, event.currentTarget.checked)}
+    />
+  );
+}
 
 /** The paste's slug as a link to its page in a new tab (which counts as a view). */
 export function SlugLink({ slug }: { slug: string }) {

@@ -1,10 +1,12 @@
-import { Box, Button, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
+import { Box, Button, EmptyState, Group, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { PasteSummary } from '@pasteport/contract';
 import { IconClockX, IconFileText, IconSearch, IconTrash } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
+import { LoadingRows } from '../../../components/LoadingRows';
 import { pasteShareUrl, type PasteScope } from '../../paste/api';
 import { usePasteList } from '../api';
 import {
@@ -18,7 +20,6 @@ import { useIsPhone } from '../use-is-phone';
 import { ClearExpiredDialog } from './ClearExpiredDialog';
 import { DeletePastesDialog, type PasteRef } from './DeletePastesDialog';
 import { DialogLoading, LazyEditPasteDialog, LazyPreviewDialog } from './lazy-dialogs';
-import { LoadFailedAlert } from './LoadFailedAlert';
 import type { PasteAction } from './PasteActionsMenu';
 import { PasteCards } from './PasteCards';
 import { PasteListFooter } from './PasteListFooter';
@@ -33,17 +34,6 @@ type Dialog =
   | { kind: 'clearExpired' };
 
 const refOf = ({ id, slug }: PasteSummary): PasteRef => ({ id, slug });
-
-function LoadingRows() {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="xs" role="status" aria-label={t('common.loading')}>
-      {[0, 1, 2, 3, 4].map((row) => (
-        <Skeleton key={row} height={44} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
 
 /**
  * The listing of one scope with search, paging, selection and the dialogs. Page and selection
@@ -116,7 +106,7 @@ export function PasteManager({ scope }: { scope: PasteScope }) {
   }
 
   let body;
-  if (list.isPending) body = <LoadingRows />;
+  if (list.isPending) body = <LoadingRows rows={5} />;
   else if (list.isError && !data) {
     body = (
       <LoadFailedAlert

@@ -9,6 +9,7 @@ import {
   ExpiryCell,
   PasswordBadge,
   RemarkText,
+  SelectPasteCheckbox,
   SlugLink,
   TruncatedText,
   ViewsCell,
@@ -82,10 +83,10 @@ export function PasteTable({
               bg={selected.has(paste.id) ? 'var(--mantine-primary-color-light)' : undefined}
             >
               <Table.Td>
-                <Checkbox
-                  aria-label={t('textManagement.selectRow', { slug: paste.slug })}
+                <SelectPasteCheckbox
+                  paste={paste}
                   checked={selected.has(paste.id)}
-                  onChange={(event) => onToggle(paste, event.currentTarget.checked)}
+                  onToggle={onToggle}
                 />
               </Table.Td>
               <Table.Td maw={200}>

@@ -1,14 +1,14 @@
-import { Group, Modal, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { formatBytes } from '../../../lib/format';
 import { MarkdownView } from '../../markdown';
 import type { PasteScope } from '../../paste/api';
 import { usePasteDetail } from '../api';
 import { viewsText } from '../paste-display';
-import { useIsPhone } from '../use-is-phone';
 import type { PasteRef } from './DeletePastesDialog';
-import { LoadFailedAlert } from './LoadFailedAlert';
+import { PasteDialogFrame } from './PasteDialogFrame';
 
 type PreviewMode = 'rendered' | 'text';
 
@@ -26,7 +26,6 @@ export function PreviewDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const isPhone = useIsPhone();
   const detail = usePasteDetail(scope, paste.id);
   const [mode, setMode] = useState<PreviewMode>('rendered');
   const modeLabelId = useId();
@@ -82,13 +81,9 @@ export function PreviewDialog({
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="xl"
-      fullScreen={isPhone}
+    <PasteDialogFrame
       title={t('textManagement.preview.title', { slug: paste.slug })}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
     >
       <Stack gap="sm">
         <Text size="xs" c="dimmed">
@@ -96,6 +91,6 @@ export function PreviewDialog({
         </Text>
         {body}
       </Stack>
-    </Modal>
+    </PasteDialogFrame>
   );
 }

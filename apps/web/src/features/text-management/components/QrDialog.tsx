@@ -1,6 +1,6 @@
-import { Button, Center, Code, CopyButton, Modal, Stack } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Center, Code, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CopyValueButton } from '../../../components/CopyValueButton';
 import { QrCode } from '../../../components/QrCode';
 import { pasteShareUrl } from '../../paste/api';
 
@@ -23,21 +23,12 @@ export function QrDialog({ slug, onClose }: { slug: string; onClose: () => void 
         <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
           {url}
         </Code>
-        <CopyButton value={url} timeout={2000}>
-          {({ copied, copy }) => (
-            <Button
-              variant={copied ? 'light' : 'filled'}
-              color={copied ? 'green' : undefined}
-              leftSection={
-                copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-              }
-              onClick={copy}
-              data-autofocus
-            >
-              {copied ? t('textManagement.qr.copied') : t('textManagement.actions.copyLink')}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValueButton
+          value={url}
+          label={t('textManagement.actions.copyLink')}
+          copiedLabel={t('textManagement.qr.copied')}
+          data-autofocus
+        />
       </Stack>
     </Modal>
   );

@@ -1,8 +1,8 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../../lib/api';
+import { describeApiError } from '../lib/api';
 
-/** What failed, why (from the error code) and a retry: the module's one way to show a failed read. */
+/** What failed, why (from the error code) and a retry: the one way to show a failed read. */
 export function LoadFailedAlert({
   title,
   error,
