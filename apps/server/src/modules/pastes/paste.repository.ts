@@ -40,20 +40,20 @@ export function createPasteRepository(db: Kysely<Database>) {
     'updated_at',
   ] as const;
 
-  /** Inserts pastes in one transaction; false for each whose slug is taken. */
-  const insertMany = (rows: readonly Insertable<PastesTable>[]): Promise<boolean[]> =>
-    db.transaction().execute(async (trx) => {
-      const inserted: boolean[] = [];
-      for (const row of rows) {
-        const result = await trx
-          .insertInto('pastes')
-          .values(row)
-          .onConflict((oc) => oc.column('slug_key').doNothing())
-          .executeTakeFirst();
-        inserted.push(Number(result.numInsertedOrUpdatedRows ?? 0) > 0);
-      }
-      return inserted;
-    });
+  /**
+   * Inserts pastes with one multi-row statement (atomic on its own); false for each whose slug
+   * is taken, by the database or by an earlier row of the same batch.
+   */
+  const insertMany = async (rows: readonly Insertable<PastesTable>[]): Promise<boolean[]> => {
+    const inserted = await db
+      .insertInto('pastes')
+      .values([...rows])
+      .onConflict((oc) => oc.column('slug_key').doNothing())
+      .returning('id')
+      .execute();
+    const ids = new Set(inserted.map((row) => row.id));
+    return rows.map((row) => ids.has(row.id));
+  };
   // Creates arriving together share one commit: a commit costs far more than an insert.
   const insertBatched = createWriteBatcher({ writeBatch: insertMany, maxBatch: 200 });
 
