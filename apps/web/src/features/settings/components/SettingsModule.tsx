@@ -1,6 +1,6 @@
-import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../../lib/api';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { useSystemSettings } from '../api';
 import { ChangeCredentialsForm } from './ChangeCredentialsForm';
 import { SystemSettingsForm } from './SystemSettingsForm';
@@ -15,14 +15,11 @@ export function SettingsModule() {
     system = <Skeleton height={320} radius="md" role="status" aria-label={t('common.loading')} />;
   } else if (settings.isError) {
     system = (
-      <Alert role="alert" color="red" variant="light" title={t('settings.system.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          {describeApiError(settings.error, t)}
-          <Button size="xs" variant="default" onClick={() => void settings.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailedAlert
+        title={t('settings.system.loadFailed')}
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+      />
     );
   } else {
     // Keyed by the loaded values so a refetch with new settings resets the form to them.
