@@ -1,5 +1,6 @@
 import type { GuestAccess } from '@pasteport/contract';
 import { useAuth, type AuthSession } from '../../lib/auth';
+import { pasteScopeOf } from '../paste/api';
 import { useGuestAccess } from './api';
 
 /** Why this visitor cannot share: guests are turned off, or the key lacks the text permission. */
@@ -14,12 +15,9 @@ export type ShareAccess = { allowed: true } | { allowed: false; reason: ShareDen
  * server has the last word.
  */
 export function shareAccessOf(session: AuthSession, guest: GuestAccess | undefined): ShareAccess {
-  if (session.type === 'admin') return { allowed: true };
-  if (session.type === 'apikey') {
-    return session.permissions.text
-      ? { allowed: true }
-      : { allowed: false, reason: 'keyWithoutText' };
-  }
+  // Whoever may manage pastes (the admin, a text-permitted key) may create them.
+  if (pasteScopeOf(session)) return { allowed: true };
+  if (session.type === 'apikey') return { allowed: false, reason: 'keyWithoutText' };
   if (guest && !guest.allow_guest_pastes) return { allowed: false, reason: 'guestsOff' };
   return { allowed: true };
 }

@@ -21,7 +21,8 @@ import type { AuthSession } from '../../lib/auth';
  * paste view (open, unlock, edit, delete) and the text-management module (manage).
  */
 
-const slugPath = (slug: string) => `/paste/${encodeURIComponent(slug)}`;
+/** The paste's page on this site (and its API path under /api): `/paste/{slug}`. */
+export const pastePath = (slug: string) => `/paste/${encodeURIComponent(slug)}`;
 
 /** POST /paste. */
 export async function createPaste(request: CreatePasteRequest): Promise<PasteCreated> {
@@ -33,7 +34,7 @@ export async function openPaste(
   slug: string,
   signal?: AbortSignal,
 ): Promise<PasteView | PastePrompt> {
-  const data = await api.get<unknown>(slugPath(slug), { signal });
+  const data = await api.get<unknown>(pastePath(slug), { signal });
   const prompt = pastePromptSchema.safeParse(data);
   return prompt.success ? prompt.data : pasteViewSchema.parse(data);
 }
@@ -45,7 +46,7 @@ export function needsPassword(result: PasteView | PastePrompt): result is PasteP
 
 /** POST /paste/{slug} {password}: the content of a password paste (counted). */
 export async function unlockPaste(slug: string, password: string): Promise<PasteView> {
-  return pasteViewSchema.parse(await api.post<unknown>(slugPath(slug), { password }));
+  return pasteViewSchema.parse(await api.post<unknown>(pastePath(slug), { password }));
 }
 
 /** The raw-text link (SPEC §7: /api/raw/{slug}?password), absolute for this origin. */
@@ -57,7 +58,7 @@ export function rawPasteUrl(slug: string, password?: string): string {
 
 /** The share link of a paste, absolute for this origin. */
 export function pasteShareUrl(slug: string): string {
-  return new URL(`/paste/${encodeURIComponent(slug)}`, window.location.origin).toString();
+  return new URL(pastePath(slug), window.location.origin).toString();
 }
 
 /** Which management endpoints a signed-in user uses: /admin/pastes or /user/pastes. */

@@ -11,12 +11,10 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
+import { pastePath } from '../../paste/api';
 
 /** What a row action does with its paste; the module opens the matching dialog. */
 export type PasteAction = 'preview' | 'copyLink' | 'qr' | 'edit' | 'delete';
-
-/** The href of a paste's own page (relative, so it follows the current origin). */
-export const pasteHref = (slug: string) => `/paste/${encodeURIComponent(slug)}`;
 
 /**
  * The row actions of one paste. "Open" is a real link in a new tab and counts as a view;
@@ -39,7 +37,7 @@ export function PasteActionsMenu({
     <RowActionsMenu label={t('textManagement.rowActions', { slug: paste.slug })}>
       <Menu.Item
         component="a"
-        href={pasteHref(paste.slug)}
+        href={pastePath(paste.slug)}
         target="_blank"
         rel="noopener noreferrer"
         leftSection={<IconExternalLink size={16} aria-hidden />}

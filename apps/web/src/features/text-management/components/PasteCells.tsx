@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { hasExpired } from '../../../lib/expiry';
 import { creatorOf, formatRelative, viewLimitReached, viewsText } from '../paste-display';
-import { pasteHref } from './PasteActionsMenu';
+import { pastePath } from '../../paste/api';
 
 /** The box that picks one paste for a batch action, named after its slug. */
 export function SelectPasteCheckbox({
@@ -45,7 +45,7 @@ export function SlugLink({ slug }: { slug: string }) {
   return (
     <Tooltip label={t('textManagement.openHint')} openDelay={300}>
       <Anchor
-        href={pasteHref(slug)}
+        href={pastePath(slug)}
         target="_blank"
         rel="noopener noreferrer"
         ff="monospace"
