@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openBrowser } from './browser.js';
+import { expectPageTitle } from './page-title.js';
 import { admin, adminToken, loginAsAdmin, submitPassword, USERNAME } from './sign-in.js';
 
 const browser = openBrowser();
@@ -21,7 +22,6 @@ async function logout(page: Page) {
   await page.getByRole('tab', { name: 'API key' }).waitFor();
 }
 
-const title = (page: Page) => page.getByTestId('page-title').textContent();
 const adminNavLinks = (page: Page) =>
   page
     .getByRole('navigation', { name: 'Admin sections' })
@@ -33,8 +33,7 @@ describe('identity: admin sign-in', () => {
   it('logs in with the password and reaches the dashboard', async () => {
     const page = await browser.newPage();
     await loginAsAdmin(page);
-    expect(await title(page)).toBe('Dashboard');
-    expect(await page.title()).toBe('Dashboard · Admin panel · Pasteport');
+    await expectPageTitle(page, 'Dashboard', 'Dashboard · Admin panel · Pasteport');
     expect(await page.getByTestId('user-menu').getAttribute('aria-label')).toBe(
       `Signed in as ${admin().username}`,
     );
@@ -56,7 +55,7 @@ describe('identity: admin sign-in', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe('Invalid username or password.');
-    expect(await title(page)).toBe('Sign in');
+    await expectPageTitle(page, 'Sign in');
   });
 
   it('says the password is wrong, in Chinese', async () => {
@@ -65,7 +64,7 @@ describe('identity: admin sign-in', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe('用户名或密码错误。');
-    expect(await title(page)).toBe('登录');
+    await expectPageTitle(page, '登录');
   });
 
   it('clears every pasteport.auth.* key on logout', async () => {
@@ -76,7 +75,7 @@ describe('identity: admin sign-in', () => {
     expect(await page.evaluate(AUTH_KEYS_IN_STORAGE)).toEqual([]);
     await page.reload();
     await page.getByRole('tab', { name: 'API key' }).waitFor();
-    expect(await title(page)).toBe('Sign in');
+    await expectPageTitle(page, 'Sign in');
   });
 
   it('drives the user back to the login when the session is revoked', async () => {
@@ -99,7 +98,7 @@ describe('identity: admin sign-in', () => {
     const notice = page.getByTestId('session-ended');
     await notice.waitFor();
     expect(await notice.textContent()).toBe('Admin session expired, please log in again.');
-    expect(await title(page)).toBe('Sign in');
+    await expectPageTitle(page, 'Sign in');
     expect(await page.evaluate(AUTH_KEYS_IN_STORAGE)).toEqual([]);
   });
 });
@@ -132,7 +131,7 @@ describe('identity: API keys', () => {
     await submitApiKey(page, key);
     await page.getByTestId('user-menu').waitFor();
     await page.waitForURL((url) => url.pathname === '/admin/text-management');
-    expect(await title(page)).toBe('Text shares');
+    await expectPageTitle(page, 'Text shares');
     expect(await adminNavLinks(page)).toEqual(['Text shares']);
     expect(await page.getByTestId('user-menu').getAttribute('aria-label')).toBe(
       `Signed in as ${name}`,
@@ -140,7 +139,7 @@ describe('identity: API keys', () => {
 
     await page.goto('/admin/settings');
     await page.waitForURL((url) => url.pathname === '/admin/text-management');
-    expect(await title(page)).toBe('Text shares');
+    await expectPageTitle(page, 'Text shares');
   });
 
   it('refuses a key with no permissions at login', async () => {

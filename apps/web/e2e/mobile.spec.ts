@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openBrowser } from './browser.js';
+import { expectPageTitle } from './page-title.js';
 
 const browser = openBrowser();
 
@@ -20,7 +21,7 @@ describe('phone layout (375 px)', () => {
     await drawer.getByRole('link', { name: 'Mount explorer' }).click();
     await page.waitForURL((url) => url.pathname === '/mount-explorer');
     await drawer.waitFor({ state: 'hidden' });
-    expect(await page.getByTestId('page-title').textContent()).toBe('Mount explorer');
+    await expectPageTitle(page, 'Mount explorer');
 
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,

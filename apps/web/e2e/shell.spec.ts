@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openBrowser } from './browser.js';
+import { expectPageTitle } from './page-title.js';
 
 const browser = openBrowser();
 
@@ -8,9 +9,7 @@ describe('app shell', () => {
     const page = await browser.newPage();
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
-    await page.getByTestId('page-title').waitFor();
-    expect(await page.getByTestId('page-title').textContent()).toBe('Online clipboard');
-    expect(await page.title()).toBe('Online clipboard · Pasteport');
+    await expectPageTitle(page, 'Online clipboard', 'Online clipboard · Pasteport');
     const navLinks = await page.getByRole('navigation').first().getByRole('link').allTextContents();
     expect(navLinks).toEqual(expect.arrayContaining(['Home', 'Upload', 'Mount explorer', 'Admin']));
   });
@@ -19,7 +18,7 @@ describe('app shell', () => {
     const page = await browser.newPage();
     await page.goto('/no/such/page');
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.getByTestId('page-title').textContent()).toBe('Online clipboard');
+    await expectPageTitle(page, 'Online clipboard');
   });
 
   it('navigates to a client route and shows its title', async () => {
@@ -27,8 +26,7 @@ describe('app shell', () => {
     await page.goto('/');
     await page.getByRole('navigation').first().getByRole('link', { name: 'Upload' }).click();
     await page.waitForURL((url) => url.pathname === '/upload');
-    expect(await page.getByTestId('page-title').textContent()).toBe('Upload files');
-    expect(await page.title()).toBe('Upload files · Pasteport');
+    await expectPageTitle(page, 'Upload files', 'Upload files · Pasteport');
   });
 
   it('shows the current year in the footer', async () => {
@@ -79,36 +77,35 @@ describe('language', () => {
   it('gives a Chinese browser Chinese', async () => {
     const page = await browser.newPage({ locale: 'zh-CN' });
     await page.goto('/');
-    expect(await page.getByTestId('page-title').textContent()).toBe('在线剪贴板');
+    await expectPageTitle(page, '在线剪贴板');
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
   });
 
   it('gives a Traditional Chinese browser Chinese too', async () => {
     const page = await browser.newPage({ locale: 'zh-TW' });
     await page.goto('/');
-    expect(await page.getByTestId('page-title').textContent()).toBe('在线剪贴板');
+    await expectPageTitle(page, '在线剪贴板');
   });
 
   it.each(['en-US', 'fr-FR', 'de-DE'])('gives a %s browser English', async (locale) => {
     const page = await browser.newPage({ locale });
     await page.goto('/');
-    expect(await page.getByTestId('page-title').textContent()).toBe('Online clipboard');
+    await expectPageTitle(page, 'Online clipboard');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
   });
 
   it('switches the interface language and keeps it after a reload', async () => {
     const page = await browser.newPage({ locale: 'en-US' });
     await page.goto('/upload');
-    expect(await page.getByTestId('page-title').textContent()).toBe('Upload files');
+    await expectPageTitle(page, 'Upload files');
 
     await page.getByTestId('language-switcher').click();
     await page.getByRole('menuitem', { name: '中文' }).click();
     await page.getByText('文件上传', { exact: true }).first().waitFor();
-    expect(await page.getByTestId('page-title').textContent()).toBe('文件上传');
-    expect(await page.title()).toContain('文件上传');
+    await expectPageTitle(page, '文件上传', '文件上传 · Pasteport');
 
     await page.reload();
-    expect(await page.getByTestId('page-title').textContent()).toBe('文件上传');
+    await expectPageTitle(page, '文件上传');
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
   });
 });
