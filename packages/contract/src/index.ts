@@ -7,3 +7,4 @@ export * from './api-keys.js';
 export * from './settings.js';
 export * from './slugs.js';
 export * from './pastes.js';
+export * from './files.js';

@@ -85,6 +85,34 @@ export interface PastesTable {
   updated_at: string;
 }
 
+/** A shared file; served only when `status` is 'ready'. */
+export interface FilesTable {
+  id: string;
+  slug: string;
+  slug_key: string;
+  filename: string;
+  size: number;
+  mimetype: string;
+  remark: string | null;
+  password_hash: string | null;
+  expires_at: string | null;
+  max_views: number;
+  views: number;
+  /** 'proxy' (through this server) or 'direct' (short-lived presigned redirect). */
+  access_mode: string;
+  storage_config_id: string;
+  storage_path: string;
+  etag: string | null;
+  /** 'pending' until the bytes are in storage, then 'ready'. */
+  status: string;
+  /** The storage's multipart upload id while a multipart upload is open. */
+  upload_id: string | null;
+  part_size: number | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Scheduled jobs: the lease that lets exactly one instance run each one. */
 export interface JobLeasesTable {
   job_id: string;
@@ -104,6 +132,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   pastes: PastesTable;
   job_leases: JobLeasesTable;
+  files: FilesTable;
 }
 
 export type { Generated };

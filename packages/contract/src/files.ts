@@ -1,0 +1,327 @@
+import { z } from 'zod';
+import { FILES_LIMIT, FILES_OFFSET } from './constants.js';
+import { slugSchema, PASTE_MAX_VIEWS_LIMIT } from './pastes.js';
+
+export const FILE_REMARK_MAX = 500;
+export const FILE_PASSWORD_MAX = 256;
+export const FILENAME_MAX = 255;
+/** The longest `expires_in` accepted, in hours (ten years). */
+export const FILE_EXPIRES_IN_MAX_HOURS = 24 * 366 * 10;
+/** The longest page a file listing returns. */
+export const FILE_LIST_LIMIT_MAX = 200;
+/** Largest number of parts one multipart upload may have (S3's own limit). */
+export const MULTIPART_MAX_PARTS = 10_000;
+
+/** Extensions that are Markdown whatever the browser says (SPEC §5). */
+export const MARKDOWN_EXTENSIONS = [
+  'md',
+  'markdown',
+  'mdown',
+  'mkd',
+  'mdwn',
+  'mdtxt',
+  'mdtext',
+  'rmd',
+] as const;
+
+/**
+ * The stored type of an uploaded file (SPEC §5): Markdown extensions → text/markdown, else the
+ * type the client gave, else application/octet-stream.
+ */
+export function fileMimetype(filename: string, given?: string | null): string {
+  const dot = filename.lastIndexOf('.');
+  const extension = dot >= 0 ? filename.slice(dot + 1).toLowerCase() : '';
+  if ((MARKDOWN_EXTENSIONS as readonly string[]).includes(extension)) return 'text/markdown';
+  const type = given?.trim().toLowerCase();
+  return type && /^[\w.+-]+\/[\w.+-]+/.test(type) ? type : 'application/octet-stream';
+}
+
+/** Why a file answers 410 GONE, as `details[0].rule` (field `file`). */
+export const FILE_GONE_REASONS = ['expired', 'view_limit'] as const;
+export type FileGoneReason = (typeof FILE_GONE_REASONS)[number];
+
+/** How a file is delivered: through this server, or a short-lived redirect to storage/CDN. */
+export const FILE_ACCESS_MODES = ['proxy', 'direct'] as const;
+export type FileAccessMode = (typeof FILE_ACCESS_MODES)[number];
+
+/** A form or query number: forms send strings, JSON sends numbers. */
+const formInt = (min: number, max: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, min === 0 ? 'must not be negative' : `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
+/** A form string: an empty string means "not given" (SPEC §5: optional fields only when present). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .transform((value) => (value === '' ? undefined : value))
+    .optional();
+
+/**
+ * The share options every upload mode accepts (SPEC §7 field names). `expires_in` is in hours,
+ * 0 or absent for never; `max_views` 0 is unlimited.
+ */
+export const fileShareOptionsSchema = z.object({
+  slug: z
+    .string()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(slugSchema.optional())
+    .optional(),
+  remark: optionalText(FILE_REMARK_MAX),
+  password: optionalText(FILE_PASSWORD_MAX),
+  expires_in: formInt(0, FILE_EXPIRES_IN_MAX_HOURS).optional(),
+  max_views: formInt(0, PASTE_MAX_VIEWS_LIMIT).optional(),
+  /** Proxy through this server (default) or redirect to storage. */
+  access_mode: z.enum(FILE_ACCESS_MODES).optional(),
+});
+export type FileShareOptions = z.input<typeof fileShareOptionsSchema>;
+
+/** Where an upload goes: which storage, which folder inside it. */
+export const fileTargetSchema = z.object({
+  s3_config_id: optionalText(64),
+  /** A folder inside the storage, e.g. `reports/2026`; normalised by the server. */
+  path: optionalText(1024),
+});
+
+/** Fields of the direct upload form (`POST /api/upload`) besides the `file` part. */
+export const directUploadFieldsSchema = fileShareOptionsSchema
+  .extend(fileTargetSchema.shape)
+  .extend({
+    mimetype: optionalText(255),
+  });
+export type DirectUploadFields = z.input<typeof directUploadFieldsSchema>;
+
+const filenameSchema = z
+  .string()
+  .trim()
+  .min(1, 'filename is required')
+  .max(FILENAME_MAX, `must be at most ${FILENAME_MAX} characters`)
+  .refine((name) => !/[\\/\u0000-\u001f\u007f]/.test(name) && name !== '.' && name !== '..', {
+    message: 'must not contain slashes or control characters',
+  });
+
+/** `POST /api/s3/presign` body (SPEC §7) plus the share options, so commit can omit them. */
+export const presignRequestSchema = fileShareOptionsSchema.extend(fileTargetSchema.shape).extend({
+  filename: filenameSchema,
+  mimetype: optionalText(255),
+  size: formInt(0, Number.MAX_SAFE_INTEGER),
+});
+export type PresignRequest = z.input<typeof presignRequestSchema>;
+
+/** `POST /api/s3/presign` → data (SPEC §3 "Presign response"). */
+export const presignResponseSchema = z.object({
+  upload_url: z.string(),
+  /** Headers the PUT must carry (they are signed). */
+  upload_headers: z.record(z.string(), z.string()),
+  file_id: z.string(),
+  storage_path: z.string(),
+  s3_url: z.string().nullable(),
+  slug: z.string(),
+  provider_type: z.string(),
+  contentType: z.string(),
+  expires_at: z.string(),
+});
+export type PresignResponse = z.infer<typeof presignResponseSchema>;
+
+/**
+ * `POST /api/s3/commit` body. Size and ETag are read from storage; the client's values are only
+ * compared (a mismatch is refused), never trusted. Share options given here override presign's.
+ */
+export const commitRequestSchema = fileShareOptionsSchema.extend({
+  file_id: z.string().min(1).max(64),
+  s3_config_id: z.string().max(64).optional(),
+  storage_path: z.string().max(2048).optional(),
+  s3_url: z.string().max(4096).nullable().optional(),
+  filename: z.string().max(FILENAME_MAX).optional(),
+  mimetype: z.string().max(255).optional(),
+  size: z.union([z.string(), z.number()]).optional(),
+  etag: z.string().max(200).optional(),
+});
+export type CommitRequest = z.input<typeof commitRequestSchema>;
+
+/** `POST /api/upload/multipart/init` body. */
+export const multipartInitRequestSchema = presignRequestSchema.extend({
+  /** Bytes per part; defaults to MULTIPART_PART_SIZE. */
+  part_size: formInt(1, 5 * 1024 * 1024 * 1024).optional(),
+});
+export type MultipartInitRequest = z.input<typeof multipartInitRequestSchema>;
+
+/** One part URL of a multipart upload (SPEC §3 "Multipart init response"). */
+export const partTargetSchema = z.object({ partNumber: z.number(), url: z.string() });
+export type PartTarget = z.infer<typeof partTargetSchema>;
+
+/** `POST /api/upload/multipart/init` → data. */
+export const multipartInitResponseSchema = z.object({
+  file_id: z.string(),
+  upload_id: z.string(),
+  slug: z.string(),
+  storage_path: z.string(),
+  part_size: z.number(),
+  part_count: z.number(),
+  presigned_urls: z.array(partTargetSchema),
+  /** Headers every part PUT must carry (signed). */
+  upload_headers: z.record(z.string(), z.string()),
+  expires_at: z.string(),
+});
+export type MultipartInitResponse = z.infer<typeof multipartInitResponseSchema>;
+
+/** Names one unfinished multipart upload. */
+export const multipartRefSchema = z.object({
+  file_id: z.string().min(1).max(64),
+  upload_id: z.string().min(1).max(1024),
+});
+
+/** `POST /api/upload/multipart/part` query: the body is the raw part. */
+export const multipartPartQuerySchema = multipartRefSchema.extend({
+  partNumber: formInt(1, MULTIPART_MAX_PARTS),
+  isLastPart: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
+});
+
+/** A part storage holds. */
+export const uploadedPartSchema = z.object({
+  partNumber: z.number(),
+  etag: z.string(),
+  size: z.number(),
+});
+export type UploadedPart = z.infer<typeof uploadedPartSchema>;
+
+/** `GET /api/upload/multipart/parts` → data: what is stored, plus fresh URLs for every part. */
+export const multipartStateSchema = multipartInitResponseSchema.extend({
+  parts: z.array(uploadedPartSchema),
+});
+export type MultipartState = z.infer<typeof multipartStateSchema>;
+
+/** `POST /api/upload/multipart/complete` body. */
+export const multipartCompleteRequestSchema = multipartRefSchema.extend({
+  parts: z
+    .array(
+      z.object({
+        partNumber: formInt(1, MULTIPART_MAX_PARTS),
+        etag: z.string().min(1).max(200),
+      }),
+    )
+    .min(1, 'give at least one part')
+    .max(MULTIPART_MAX_PARTS),
+});
+
+/** What the owner and the administrator see of a file. */
+export const fileDetailSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  filename: z.string(),
+  size: z.number(),
+  mimetype: z.string(),
+  remark: z.string().nullable(),
+  has_password: z.boolean(),
+  expires_at: z.string().nullable(),
+  max_views: z.number(),
+  views: z.number(),
+  access_mode: z.enum(FILE_ACCESS_MODES),
+  s3_config_id: z.string(),
+  storage_config_name: z.string().nullable(),
+  storage_path: z.string(),
+  etag: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** The share page, /file/{slug}. */
+  url: z.string(),
+});
+export type FileDetail = z.infer<typeof fileDetailSchema>;
+
+/** Every upload mode → data once the file is shared. */
+export const fileUploadedSchema = fileDetailSchema;
+export type FileUploaded = FileDetail;
+
+/** `GET /api/public/files/{slug}` → data for an open file (or after verify). */
+export const publicFileSchema = z.object({
+  slug: z.string(),
+  filename: z.string(),
+  size: z.number(),
+  mimetype: z.string(),
+  remark: z.string().nullable(),
+  has_password: z.boolean(),
+  password_required: z.literal(false),
+  expires_at: z.string().nullable(),
+  max_views: z.number(),
+  views: z.number(),
+  /** Content reads left; null when unlimited. */
+  remaining_views: z.number().nullable(),
+  created_at: z.string(),
+  /** Inline view and download links (carry the access token for protected files). */
+  preview_url: z.string(),
+  download_url: z.string(),
+  /** The id for /api/{admin|user}/files/{id} when the viewer may manage the file, else null. */
+  manage_id: z.string().nullable(),
+});
+export type PublicFile = z.infer<typeof publicFileSchema>;
+
+/** `GET /api/public/files/{slug}` → data for a password file: only what the prompt needs. */
+export const filePromptSchema = z.object({
+  slug: z.string(),
+  has_password: z.literal(true),
+  password_required: z.literal(true),
+});
+export type FilePrompt = z.infer<typeof filePromptSchema>;
+
+/** `POST /api/public/files/{slug}/verify` body. */
+export const verifyFileRequestSchema = z.object({
+  password: z.string().min(1).max(FILE_PASSWORD_MAX),
+});
+
+/** `POST /api/public/files/{slug}/verify` → data: the file plus a token bound to it. */
+export const fileUnlockedSchema = publicFileSchema.extend({
+  access_token: z.string(),
+  access_token_expires_at: z.string(),
+});
+export type FileUnlocked = z.infer<typeof fileUnlockedSchema>;
+
+/** `GET /api/office-preview/{slug}` → data. */
+export const officePreviewSchema = z.object({ url: z.string(), expires_at: z.string() });
+
+/** `GET /api/{admin|user}/files` query (SPEC §9: limit 50, offset 0). */
+export const fileListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(FILE_LIST_LIMIT_MAX).default(FILES_LIMIT),
+  offset: z.coerce.number().int().min(0).default(FILES_OFFSET),
+  search: z.string().trim().min(2, 'search needs at least 2 characters').max(100).optional(),
+});
+
+export const fileListSchema = z.object({
+  items: z.array(fileDetailSchema),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type FileList = z.infer<typeof fileListSchema>;
+
+/** `PUT /api/{admin|user}/files/{id}` body; `password: null` clears it, `expires_in: 0` never. */
+export const updateFileRequestSchema = z
+  .object({
+    slug: slugSchema,
+    remark: z.string().max(FILE_REMARK_MAX).nullable(),
+    password: z.string().min(1).max(FILE_PASSWORD_MAX).nullable(),
+    expires_in: z.number().int().min(0).max(FILE_EXPIRES_IN_MAX_HOURS),
+    max_views: z.number().int().min(0).max(PASTE_MAX_VIEWS_LIMIT),
+    access_mode: z.enum(FILE_ACCESS_MODES),
+    filename: filenameSchema,
+  })
+  .partial()
+  .strict();
+export type UpdateFileRequest = z.infer<typeof updateFileRequestSchema>;
+
+/**
+ * `data` of a 507 INSUFFICIENT_STORAGE answer (SPEC §8): the numbers the message shows, in
+ * bytes, so the web words them in the reader's language.
+ */
+export const insufficientStorageSchema = z.object({
+  file_size: z.number(),
+  remaining: z.number(),
+  total_capacity: z.number(),
+});
+export type InsufficientStorage = z.infer<typeof insufficientStorageSchema>;
