@@ -25,10 +25,18 @@ import { createLoginThrottle, type ThrottleLimits } from './modules/auth/login-t
 import { createSessionRepository } from './modules/auth/session.repository.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
 import { registerPasteManagementRoutes } from './modules/pastes/paste-management.routes.js';
+import { registerStorageConfigModule } from './modules/storage-configs/storage-config.module.js';
 import { createPasteManagementService } from './modules/pastes/paste-management.service.js';
 import { createPasteCache } from './modules/pastes/paste-cache.js';
+import { countedPasteCache } from './modules/cache/counted-paste-cache.js';
+import { registerCacheRoutes } from './modules/cache/cache.routes.js';
+import { createCacheService } from './modules/cache/cache.service.js';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { createPasteRepository } from './modules/pastes/paste.repository.js';
 import { registerPasteRoutes } from './modules/pastes/paste.routes.js';
+import { registerFileModule } from './modules/files/file.module.js';
 import { createPasteService } from './modules/pastes/paste.service.js';
 import { SETTINGS } from './modules/settings/settings.definitions.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
@@ -42,6 +50,8 @@ export interface AppDeps {
   config: Pick<Config, 'logLevel' | 'trustProxy' | 'publicUrl' | 'sessionTtlMs'>;
   database: DatabaseHandle;
   storage: StorageRegistry;
+  /** Keys for signed tokens derive from it (file access tokens). */
+  appSecret: string;
   /** The built web app (apps/web/dist); undefined or missing → API only. */
   webDistDir?: string | undefined;
   /** How long a health probe round is reused (tests use 0 to see every change at once). */
@@ -51,6 +61,14 @@ export interface AppDeps {
   throttleLimits?: ThrottleLimits;
   /** The pino logger (main.ts shares one between boot and requests; tests pass a silent one). */
   logger?: Logger;
+  /**
+   * TEST SEAM ONLY, never set by main.ts: lets URL import reach loopback test servers standing
+   * in for public hosts (safeFetch's `resolve` and `allowAddresses`).
+   */
+  urlFetchTestSeams?: {
+    resolve?: (hostname: string) => Promise<string[]>;
+    allowAddresses?: readonly string[];
+  };
 }
 
 /** JSON bodies beyond this are refused with 413; routes that need more set their own limit. */
@@ -106,6 +124,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSettingsRoutes(app, services.systemSettings);
   registerPasteRoutes(app, services.pastes);
   registerPasteManagementRoutes(app, services.pasteManagement);
+  registerStorageConfigModule(app, deps);
+  registerDashboardRoutes(app, services.dashboard);
+  registerCacheRoutes(app, services.cache);
+  await registerFileModule(app, deps, logger);
   await deps.storage.registerRoutes(app);
 
   await registerWebApp(app, deps.webDistDir);
@@ -121,13 +143,18 @@ export function buildServices(deps: AppDeps, logger: FastifyBaseLogger) {
   const settings = createSettingsService({ repo: createSettingsRepository(db), clock });
   const throttleOptions = deps.throttleLimits ? { limits: deps.throttleLimits } : {};
   const pasteRepo = createPasteRepository(db);
-  const pasteCache = createPasteCache({ clock, invalidation: deps.database.invalidation });
+  const pasteCache = countedPasteCache(
+    createPasteCache({ clock, invalidation: deps.database.invalidation }),
+    deps.database.invalidation,
+  );
   const pasteViews = createBatchedCounter({
     write: (counts) => pasteRepo.addViews(counts),
     intervalMs: VIEW_FLUSH_INTERVAL_MS,
     onError: (err) => logger.warn({ err }, 'could not write paste view counts; will retry'),
   });
   return {
+    dashboard: createDashboardService({ repo: createDashboardRepository(db), clock }),
+    cache: createCacheService({ caches: [pasteCache] }),
     system: createSystemService(
       {
         databaseKind: deps.database.kind,

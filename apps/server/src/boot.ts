@@ -68,6 +68,7 @@ export async function boot(
 
   const app = await createApp({
     config,
+    appSecret,
     database,
     storage,
     webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST,
@@ -84,7 +85,7 @@ export async function boot(
 
   const jobs = createJobRunner({
     leases: createJobLeaseRepository(database.db),
-    jobs: sweepJobs(database.db, systemClock),
+    jobs: sweepJobs(database.db, systemClock, { storage, logger }),
     clock: systemClock,
     logger,
   });

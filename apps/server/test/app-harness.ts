@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { createApp } from '../src/app.js';
+import { createApp, type AppDeps } from '../src/app.js';
 import type { Clock } from '../src/lib/clock.js';
 import type { ThrottleLimits } from '../src/modules/auth/login-throttle.js';
 import { prepareDataDir } from '../src/config/data-dir.js';
@@ -40,6 +40,8 @@ export async function buildTestApp(
     throttleLimits?: ThrottleLimits;
     /** Run as a second instance on another app's database (a second connection, like a scale-out). */
     sameDatabaseAs?: TestApp;
+    /** Test seam: URL import may fetch from these loopback stand-ins for public hosts. */
+    urlFetchTestSeams?: AppDeps['urlFetchTestSeams'];
   } = {},
 ): Promise<TestApp> {
   const testDb: Pick<TestDatabase, 'handle' | 'target' | 'cleanup'> = options.sameDatabaseAs
@@ -57,6 +59,7 @@ export async function buildTestApp(
   });
   await storage.ensureDefault();
   const app = await createApp({
+    appSecret: TEST_APP_SECRET,
     config: {
       logLevel: 'silent',
       trustProxy: false,
@@ -65,6 +68,7 @@ export async function buildTestApp(
     },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.throttleLimits ? { throttleLimits: options.throttleLimits } : {}),
+    ...(options.urlFetchTestSeams ? { urlFetchTestSeams: options.urlFetchTestSeams } : {}),
     database: testDb.handle,
     storage,
     webDistDir: options.webDistDir,

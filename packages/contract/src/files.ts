@@ -99,7 +99,7 @@ const filenameSchema = z
   .trim()
   .min(1, 'filename is required')
   .max(FILENAME_MAX, `must be at most ${FILENAME_MAX} characters`)
-  .refine((name) => !/[\\/\u0000-\u001f\u007f]/.test(name) && name !== '.' && name !== '..', {
+  .refine((name) => !/[\\/\p{Cc}]/u.test(name) && name !== '.' && name !== '..', {
     message: 'must not contain slashes or control characters',
   });
 

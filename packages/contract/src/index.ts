@@ -8,3 +8,6 @@ export * from './settings.js';
 export * from './slugs.js';
 export * from './pastes.js';
 export * from './files.js';
+export * from './dashboard.js';
+export * from './storage-configs.js';
+export * from './url-import.js';

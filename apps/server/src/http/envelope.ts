@@ -25,12 +25,13 @@ export function errorBody(
   message: string,
   requestId: string,
   details?: ValidationIssue[],
+  data: unknown = null,
 ): ErrorEnvelope {
   return {
     code: status,
     message,
     success: false,
-    data: null,
+    data,
     error,
     ...(details ? { details } : {}),
     requestId,

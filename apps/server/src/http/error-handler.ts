@@ -65,11 +65,14 @@ function codeForStatus(status: number): ErrorCode {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (isAppError(err)) {
-      if (err.status >= 500) request.log.error({ err }, err.message);
+      // 507 is the client's file meeting a full quota, not a fault of ours.
+      if (err.status >= 500 && err.code !== 'INSUFFICIENT_STORAGE') {
+        request.log.error({ err }, err.message);
+      }
       if (err.headers) void reply.headers(err.headers);
       return reply
         .code(err.status)
-        .send(errorBody(err.status, err.code, err.message, request.id, err.details));
+        .send(errorBody(err.status, err.code, err.message, request.id, err.details, err.data));
     }
     const known = err.code ? FASTIFY_ERRORS[err.code] : undefined;
     if (known) {

@@ -13,7 +13,8 @@ export const APP_CSP_DIRECTIVES = {
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   mediaSrc: ["'self'", 'blob:'],
-  frameSrc: ["'self'"],
+  // The online viewers the file page embeds for Office documents (SPEC §2 File view).
+  frameSrc: ["'self'", 'https://view.officeapps.live.com', 'https://docs.google.com'],
   workerSrc: ["'self'", 'blob:'],
   manifestSrc: ["'self'"],
   objectSrc: ["'none'"],

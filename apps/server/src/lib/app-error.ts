@@ -10,6 +10,8 @@ export class AppError extends Error {
   readonly details: ValidationIssue[] | undefined;
   /** Extra response headers, e.g. Retry-After for RATE_LIMITED. */
   readonly headers: Record<string, string> | undefined;
+  /** Diagnostic data a route documents for this error (e.g. the numbers of a 507). */
+  readonly data: unknown;
 
   constructor(
     code: ErrorCode,
@@ -17,6 +19,7 @@ export class AppError extends Error {
     options: {
       details?: ValidationIssue[];
       headers?: Record<string, string>;
+      data?: unknown;
       cause?: unknown;
     } = {},
   ) {
@@ -26,6 +29,7 @@ export class AppError extends Error {
     this.status = statusOf(code);
     this.details = options.details;
     this.headers = options.headers;
+    this.data = options.data ?? null;
   }
 }
 

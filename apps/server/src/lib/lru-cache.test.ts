@@ -42,4 +42,15 @@ describe('createLruCache', () => {
     cache.clear();
     expect([cache.size, cache.weight, cache.get('b')]).toEqual([0, 0, undefined]);
   });
+
+  it('counts hits and misses of lookups, and keeps counting across clear', () => {
+    const cache = createLruCache<string, number>({ maxEntries: 10, maxWeight: 10 });
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', 1, 1);
+    cache.get('a');
+    cache.get('a');
+    cache.clear();
+    cache.get('a');
+    expect([cache.hits, cache.misses]).toEqual([2, 2]);
+  });
 });

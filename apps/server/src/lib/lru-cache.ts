@@ -10,6 +10,9 @@ export interface LruCache<K, V> {
   clear: () => void;
   readonly size: number;
   readonly weight: number;
+  /** Lookups that found an entry / found none, since the cache was made (clear keeps them). */
+  readonly hits: number;
+  readonly misses: number;
 }
 
 export function createLruCache<K, V>(limits: {
@@ -20,6 +23,8 @@ export function createLruCache<K, V>(limits: {
 }): LruCache<K, V> {
   const entries = new Map<K, { value: V; weight: number }>();
   let totalWeight = 0;
+  let hits = 0;
+  let misses = 0;
 
   const remove = (key: K) => {
     const entry = entries.get(key);
@@ -31,7 +36,11 @@ export function createLruCache<K, V>(limits: {
   return {
     get(key) {
       const entry = entries.get(key);
-      if (!entry) return undefined;
+      if (!entry) {
+        misses += 1;
+        return undefined;
+      }
+      hits += 1;
       // Map keeps insertion order: re-inserting marks the entry most recently used.
       entries.delete(key);
       entries.set(key, entry);
@@ -60,6 +69,12 @@ export function createLruCache<K, V>(limits: {
     },
     get weight() {
       return totalWeight;
+    },
+    get hits() {
+      return hits;
+    },
+    get misses() {
+      return misses;
     },
   };
 }

@@ -14,6 +14,8 @@ export interface BodyLimits {
 export interface BodyMeter extends Transform {
   /** Size and MD5 once the stream has finished; throws before that. */
   result(): { size: number; md5: Buffer };
+  /** Bytes seen so far, including a chunk that broke a limit. */
+  received(): number;
 }
 
 /**
@@ -48,6 +50,7 @@ export function createBodyMeter(limits: BodyLimits, options: { md5?: boolean } =
     },
   });
   return Object.assign(meter, {
+    received: () => size,
     result() {
       if (digest === null) throw new Error('body meter read before the body ended');
       return { size, md5: digest };

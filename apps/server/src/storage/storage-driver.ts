@@ -153,6 +153,13 @@ export interface PresignPartOptions {
   expiresInSeconds?: number;
 }
 
+/** Options of uploadPart(). */
+export interface UploadPartOptions {
+  /** Exact byte count of the part (S3 needs it to stream; a mismatch fails the part). */
+  contentLength: number;
+  signal?: AbortSignal;
+}
+
 /** A part storage holds for an unfinished multipart upload. */
 export interface UploadedPart {
   partNumber: number;
@@ -207,6 +214,14 @@ export interface StorageDriver {
     partNumber: number,
     options?: PresignPartOptions,
   ): Promise<PresignedRequest>;
+  /** Stores one part sent through this server (the relay when a browser cannot PUT directly). */
+  uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    options: UploadPartOptions,
+  ): Promise<UploadedPart>;
   /** Parts already stored, ascending; NOT_FOUND when the upload is unknown. */
   listParts(key: string, uploadId: string): Promise<UploadedPart[]>;
   /** Assembles the parts (ascending, every part but the last ≥ minPartSize) into the object. */

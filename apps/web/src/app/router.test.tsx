@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { givenPublicFile } from '../features/file/testing/file-fixtures';
+import { ok } from '../test/fake-server';
 import { renderApp } from '../test/render-app';
 import { signInAsAdmin } from '../test/sessions';
 
@@ -12,7 +14,6 @@ describe('routes of SPEC §2', () => {
     ['/', 'Online clipboard'],
     ['/upload', 'Upload files'],
     ['/paste/abc123', 'Shared paste'],
-    ['/file/report-2026', 'Shared file'],
     ['/mount-explorer', 'Mount explorer'],
     ['/mount-explorer/docs/2026', 'Mount explorer'],
     ['/admin', 'Dashboard'],
@@ -28,6 +29,23 @@ describe('routes of SPEC §2', () => {
     renderApp(path);
     expect(await pageTitle()).toHaveTextContent(title);
     expect(screen.getByTestId('page-title').tagName).toBe('H1');
+  });
+
+  it('renders the file page at /file/{slug}, headed by the file name', async () => {
+    signInAsAdmin({
+      'GET /api/public/files/report-2026': () =>
+        ok(
+          givenPublicFile({
+            slug: 'report-2026',
+            filename: 'report.pdf',
+            mimetype: 'application/pdf',
+          }),
+        ),
+    });
+    renderApp('/file/report-2026');
+    expect(await pageTitle()).toHaveTextContent('report.pdf');
+    expect(screen.getByTestId('page-title').tagName).toBe('H1');
+    await waitFor(() => expect(document.title).toBe('report.pdf · Pasteport'));
   });
 
   it('redirects an unknown path to Home, replacing the history entry', async () => {

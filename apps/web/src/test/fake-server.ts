@@ -15,7 +15,7 @@ export type FakeRoute = (request: FakeRequest) => Response | Promise<Response>;
 export type FakeRoutes = Record<string, FakeRoute>;
 
 /** A success envelope as the server sends it. */
-export function ok(data: unknown, code: 200 | 201 = 200): Response {
+export function ok(data: unknown, code: 200 | 201 | 202 = 200): Response {
   return jsonResponse(code, { code, message: 'OK', success: true, data });
 }
 

@@ -50,6 +50,18 @@ export function adminServerRoutes(): FakeRoutes {
       ok({ username: ADMIN.username, expires_at: ADMIN.expiresAt }),
     'GET /api/admin/api-keys': () => ok([]),
     'GET /api/admin/system-settings': () => ok(DEFAULT_SETTINGS),
+    // The dashboard is the admin's landing module: an empty instance.
+    'GET /api/admin/dashboard/stats': () =>
+      ok({
+        counts: { pastes: 0, files: 0, api_keys: 0, storage_configs: 1 },
+        storage: [],
+        daily: Array.from({ length: 7 }, (_, i) => ({
+          date: `2026-11-${String(17 + i).padStart(2, '0')}`,
+          pastes: 0,
+          files: 0,
+        })),
+      }),
+    'GET /api/admin/cache/stats': () => ok([]),
   };
 }
 

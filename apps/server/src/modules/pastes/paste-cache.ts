@@ -12,13 +12,13 @@ import type { PasteRow } from './paste.repository.js';
  */
 export const PASTE_CACHE_TTL_MS = 60_000;
 export const PASTE_INVALIDATION_TOPIC = 'paste';
-const MAX_ENTRIES = 5_000;
+export const PASTE_CACHE_MAX_ENTRIES = 5_000;
 /** Budget for cached content, in UTF-8 bytes (a JS string may use up to twice that). */
 const MAX_CONTENT_BYTES = 32 * 1024 * 1024;
 /** Larger pastes are read from the database each time rather than crowd out many small ones. */
 const MAX_CACHED_PASTE_BYTES = 1024 * 1024;
 /** Invalidation message meaning "drop everything" (batch deletes). */
-const ALL = '*';
+export const PASTE_CACHE_DROP_ALL = '*';
 /** Batches larger than this clear the whole cache rather than send one message per id. */
 const MAX_MESSAGES_PER_CHANGE = 20;
 
@@ -30,14 +30,14 @@ interface Entry {
 export function createPasteCache(deps: { clock: Clock; invalidation: InvalidationBus }) {
   const slugKeyById = new Map<string, string>();
   const entries = createLruCache<string, Entry>({
-    maxEntries: MAX_ENTRIES,
+    maxEntries: PASTE_CACHE_MAX_ENTRIES,
     maxWeight: MAX_CONTENT_BYTES,
     onEvict: (_key, entry) => slugKeyById.delete(entry.row.id),
   });
   const nowMs = () => deps.clock.now().getTime();
 
   const drop = (id: string) => {
-    if (id === ALL) {
+    if (id === PASTE_CACHE_DROP_ALL) {
       entries.clear();
       slugKeyById.clear();
       return;
@@ -77,7 +77,7 @@ export function createPasteCache(deps: { clock: Clock; invalidation: Invalidatio
 
     /** Tells every instance (this one first) that these pastes changed or are gone. */
     async forget(ids: readonly string[]): Promise<void> {
-      const messages = ids.length > MAX_MESSAGES_PER_CHANGE ? [ALL] : ids;
+      const messages = ids.length > MAX_MESSAGES_PER_CHANGE ? [PASTE_CACHE_DROP_ALL] : ids;
       await Promise.all(
         messages.map((id) => deps.invalidation.publish(PASTE_INVALIDATION_TOPIC, id)),
       );

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, PastesTable } from '../../db/schema.js';
+import { containsPattern, isUniqueViolation } from '../../db/sql-helpers.js';
 import { createWriteBatcher } from '../../lib/write-batcher.js';
 
 export type PasteRow = Selectable<PastesTable>;
@@ -76,12 +77,11 @@ export function createPasteRepository(db: Kysely<Database>) {
       let base = db.selectFrom('pastes');
       if (filter.createdBy) base = base.where('created_by', 'in', filter.createdBy);
       if (filter.search) {
-        // LIKE patterns: the search text is escaped so % and _ match themselves.
-        const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const pattern = containsPattern(filter.search);
         base = base.where((eb) =>
           eb.or([
-            eb(sql`lower(slug)`, 'like', sql`${pattern} escape '\\'`),
-            eb(sql`lower(coalesce(remark, ''))`, 'like', sql`${pattern} escape '\\'`),
+            eb(sql`lower(slug)`, 'like', pattern),
+            eb(sql`lower(coalesce(remark, ''))`, 'like', pattern),
           ]),
         );
       }
@@ -195,13 +195,3 @@ export function createPasteRepository(db: Kysely<Database>) {
 }
 
 export type PasteRepository = ReturnType<typeof createPasteRepository>;
-
-/** SQLite and PostgreSQL both report unique violations, in their own words. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    e.code === '23505' ||
-    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint/i.test(e.message ?? '')
-  );
-}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open, rm, stat, writeFile } from 'node:fs/promises';
+import { open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../../lib/app-error.js';
@@ -24,6 +24,9 @@ import {
   type SignedOperation,
   type SignedUrlPayload,
 } from './signed-url.js';
+
+/** Bytes per read of an object body. */
+const READ_CHUNK_BYTES = 256 * 1024;
 
 /** What a local driver needs beyond its stored config. */
 export interface LocalDriverOptions {
@@ -102,7 +105,9 @@ export class LocalStorageDriver implements Port.StorageDriver {
       if (!info.isFile()) throw new AppError('NOT_FOUND', `object not found: ${key}`);
       const described = await describeObject(this.#paths, key, info);
       const range = options.range ? resolveByteRange(options.range, info.size) : null;
-      const stream = handle.createReadStream(range ?? {});
+      // 256 KiB reads: a quarter of the syscalls and socket writes of the 64 KiB default,
+      // at a memory cost per open download that stays small.
+      const stream = handle.createReadStream({ ...(range ?? {}), highWaterMark: READ_CHUNK_BYTES });
       const contentLength = range ? range.end - range.start + 1 : info.size;
       const { key: _key, ...meta } = described;
       return { ...meta, stream, contentLength, range };
@@ -252,6 +257,37 @@ export class LocalStorageDriver implements Port.StorageDriver {
       }),
     );
     return { size: part.size, etag: part.etag };
+  }
+
+  async uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    options: Port.UploadPartOptions,
+  ): Promise<Port.UploadedPart> {
+    const part = await this.writePart(key, uploadId, partNumber, body, options);
+    return { partNumber, ...part };
+  }
+
+  /**
+   * Removes leftovers of interrupted work older than `before`: temp files of writes that
+   * never finished and multipart uploads nobody completed or aborted. Returns how many.
+   */
+  async sweepStale(before: Date): Promise<number> {
+    let removed = 0;
+    for (const dir of [this.#paths.tmpDir, this.#paths.uploadsDir]) {
+      const entries = await readdir(dir).catch(() => [] as string[]);
+      for (const name of entries) {
+        const entry = path.join(dir, name);
+        const info = await stat(entry).catch(() => null);
+        if (info && info.mtimeMs < before.getTime()) {
+          await rm(entry, { recursive: true, force: true });
+          removed++;
+        }
+      }
+    }
+    return removed;
   }
 
   /** Verifies a signed-URL token for this storage; FORBIDDEN or PRECONDITION_FAILED otherwise. */

@@ -5,6 +5,7 @@ import { parseRangeHeader, resolveByteRange } from '../../byte-range.js';
 import type { ObjectInfo, ServedRange } from '../../storage-driver.js';
 import type { LocalStorageDriver } from './local-driver.js';
 import { readUnverifiedStorageId, type SignedOperation } from './signed-url.js';
+import { contentRange, matchesEtag, objectValidators } from '../../object-headers.js';
 
 /** Finds the local driver of a storage config id (null when unknown or not local). */
 export type LocalDriverLookup = (
@@ -100,13 +101,15 @@ const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app,
         'Content-Security-Policy': 'sandbox',
       });
       if (matchesEtag(request.headers['if-none-match'], info.etag)) {
-        return reply.code(304).headers(validators(info)).send();
+        return reply.code(304).headers(objectValidators(info)).send();
       }
       const requested = parseRangeHeader(request.headers.range);
       const range = requested ? resolveByteRange(requested, info.size) : null;
       if (request.method === 'HEAD') return sendHead(reply, info, range);
       const body = await driver.read(payload.key, range ? { range } : {});
-      void reply.headers(validators(body)).header('Content-Length', String(body.contentLength));
+      void reply
+        .headers(objectValidators(body))
+        .header('Content-Length', String(body.contentLength));
       if (body.range) {
         void reply.code(206).header('Content-Range', contentRange(body.range, body.size));
       }
@@ -118,26 +121,9 @@ const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app,
 
 function sendHead(reply: FastifyReply, info: ObjectInfo, range: ServedRange | null) {
   const length = range ? range.end - range.start + 1 : info.size;
-  void reply.headers(validators(info)).header('Content-Length', String(length));
+  void reply.headers(objectValidators(info)).header('Content-Length', String(length));
   if (range) void reply.code(206).header('Content-Range', contentRange(range, info.size));
   return reply.send();
-}
-
-function validators(info: { etag: string; lastModified: Date }): Record<string, string> {
-  return { ETag: `"${info.etag}"`, 'Last-Modified': info.lastModified.toUTCString() };
-}
-
-function contentRange(range: ServedRange, size: number): string {
-  return `bytes ${range.start}-${range.end}/${size}`;
-}
-
-/** If-None-Match uses weak comparison (RFC 9110 §13.1.2), so W/ prefixes are ignored. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === `"${etag}"`);
 }
 
 function declaredLength(request: FastifyRequest): number | undefined {

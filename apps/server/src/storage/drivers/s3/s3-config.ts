@@ -31,6 +31,8 @@ export const s3StorageConfigSchema = z.object({
     .optional(),
   /** Lifetime of presigned URLs when a caller names none. */
   presignExpiresSeconds: z.number().int().min(1).max(MAX_PRESIGN_EXPIRY_SECONDS).optional(),
+  /** A CDN or custom domain serving the bucket's objects (used for links, not by the driver). */
+  customHost: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /** Parsed options of an S3 storage config. */

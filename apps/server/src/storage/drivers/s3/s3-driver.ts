@@ -194,6 +194,24 @@ export class S3StorageDriver implements Port.StorageDriver {
     return await this.#presigner.part(this.#fullKey(key), uploadId, partNumber, options);
   }
 
+  async uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    options: Port.UploadPartOptions,
+  ): Promise<Port.UploadedPart> {
+    const etag = await this.#multipart.uploadPart(
+      this.#fullKey(key),
+      uploadId,
+      partNumber,
+      body,
+      options.contentLength,
+      key,
+    );
+    return { partNumber, etag, size: options.contentLength };
+  }
+
   async listParts(key: string, uploadId: string): Promise<Port.UploadedPart[]> {
     return await this.#multipart.listParts(this.#fullKey(key), uploadId, key);
   }

@@ -3,7 +3,9 @@ import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   ListPartsCommand,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
 import { AppError } from '../../../lib/app-error.js';
 import type { CompletedPart, UploadedPart } from '../../storage-driver.js';
 import { bareEtag, validateCompletedParts } from '../../storage-rules.js';
@@ -80,6 +82,36 @@ export class S3Multipart {
         }),
       );
       return output.ETag;
+    } catch (error) {
+      throw mapS3Error(error, key);
+    }
+  }
+
+  /**
+   * Sends one part through this server (the relay for browsers that cannot reach the bucket);
+   * S3 needs the length up front to stream a body.
+   */
+  async uploadPart(
+    fullKey: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    contentLength: number,
+    key: string,
+  ): Promise<string> {
+    try {
+      const output = await this.target.client.send(
+        new UploadPartCommand({
+          Bucket: this.target.bucket,
+          Key: fullKey,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          Body: body,
+          ContentLength: contentLength,
+        }),
+      );
+      if (!output.ETag) throw new AppError('UPSTREAM_FAILED', 'storage returned no part ETag');
+      return bareEtag(output.ETag);
     } catch (error) {
       throw mapS3Error(error, key);
     }

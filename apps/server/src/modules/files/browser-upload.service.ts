@@ -1,0 +1,216 @@
+import {
+  fileMimetype,
+  MULTIPART_MAX_PARTS,
+  MULTIPART_PART_SIZE,
+  type commitRequestSchema,
+  type FileDetail,
+  type multipartCompleteRequestSchema,
+  type multipartInitRequestSchema,
+  type MultipartInitResponse,
+  type MultipartState,
+  type PresignResponse,
+  type presignRequestSchema,
+  type UploadedPart,
+} from '@pasteport/contract';
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import type { StorageDriver } from '../../storage/storage-driver.js';
+import type { Actor } from '../auth/actor.js';
+import type { FileRow } from './file.repository.js';
+import type { PendingFiles, UploadDeps } from './pending-files.js';
+
+type PresignInput = z.output<typeof presignRequestSchema>;
+type CommitInput = z.output<typeof commitRequestSchema>;
+type MultipartInitInput = z.output<typeof multipartInitRequestSchema>;
+type MultipartCompleteInput = z.output<typeof multipartCompleteRequestSchema>;
+
+/** Uploads where the browser sends the bytes to storage itself, through presigned URLs. */
+export function createBrowserUploadService(deps: UploadDeps, pending: PendingFiles) {
+  const driverOf = (row: FileRow) => deps.storage.getDriver(row.storage_config_id);
+
+  /** Share options the client repeats at commit; the ones it left out stay as presigned. */
+  function shareOptionsOf(input: CommitInput) {
+    const { slug, remark, password, expires_in, max_views, access_mode } = input;
+    return { slug, remark, password, expires_in, max_views, access_mode };
+  }
+
+  async function openMultipart(actor: Actor, fileId: string, uploadId: string) {
+    const row = await pending.ownPending(actor, fileId);
+    if (row.status !== 'pending' || row.upload_id !== uploadId) {
+      throw new AppError('NOT_FOUND', `no open multipart upload ${uploadId} for file ${fileId}`);
+    }
+    return { row, driver: await driverOf(row) };
+  }
+
+  async function partTargets(row: FileRow, driver: StorageDriver, uploadId: string) {
+    const partSize = row.part_size ?? MULTIPART_PART_SIZE;
+    const count = Math.max(1, Math.ceil(row.size / partSize));
+    const targets = [];
+    let headers: Record<string, string> = {};
+    let expiresAt = new Date();
+    for (let partNumber = 1; partNumber <= count; partNumber++) {
+      const signed = await driver.presignPart(row.storage_path, uploadId, partNumber);
+      targets.push({ partNumber, url: signed.url });
+      headers = signed.headers;
+      expiresAt = signed.expiresAt;
+    }
+    return { partSize, count, targets, headers, expiresAt };
+  }
+
+  async function initState(row: FileRow, driver: StorageDriver, uploadId: string) {
+    const parts = await partTargets(row, driver, uploadId);
+    const state: MultipartInitResponse = {
+      file_id: row.id,
+      upload_id: uploadId,
+      slug: row.slug,
+      storage_path: row.storage_path,
+      part_size: parts.partSize,
+      part_count: parts.count,
+      presigned_urls: parts.targets,
+      upload_headers: parts.headers,
+      expires_at: parts.expiresAt.toISOString(),
+    };
+    return state;
+  }
+
+  return {
+    /** `POST /api/s3/presign`: a pending record and the URL to PUT the bytes to. */
+    async presign(actor: Actor, input: PresignInput): Promise<PresignResponse> {
+      const config = await deps.policy.resolveConfig(actor, input.s3_config_id);
+      await deps.policy.assertFits(config, input.size);
+      const row = await pending.create(actor, {
+        config,
+        filename: input.filename,
+        mimetype: input.mimetype,
+        size: input.size,
+        path: input.path,
+        options: input,
+      });
+      const driver = await deps.storage.getDriver(config.id);
+      const signed = await driver.presignPut(row.storage_path, {
+        contentType: row.mimetype,
+        contentLength: input.size,
+      });
+      return {
+        upload_url: signed.url,
+        upload_headers: signed.headers,
+        file_id: row.id,
+        storage_path: row.storage_path,
+        s3_url: null,
+        slug: row.slug,
+        provider_type: config.provider_type,
+        contentType: row.mimetype,
+        expires_at: signed.expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * `POST /api/s3/commit`: the object must really be in storage; its size and ETag come
+     * from storage. Committing a ready file again answers the same file.
+     */
+    async commit(actor: Actor, input: CommitInput): Promise<FileDetail> {
+      const row = await pending.ownPending(actor, input.file_id);
+      const declared = input.size === undefined ? undefined : Number(input.size);
+      return pending.finish(
+        row,
+        await driverOf(row),
+        shareOptionsOf(input),
+        declared !== undefined && Number.isSafeInteger(declared) ? declared : undefined,
+      );
+    },
+
+    /** `POST /api/upload/multipart/init`: a storage multipart upload and a URL per part. */
+    async initMultipart(actor: Actor, input: MultipartInitInput): Promise<MultipartInitResponse> {
+      const config = await deps.policy.resolveConfig(actor, input.s3_config_id);
+      await deps.policy.assertFits(config, input.size);
+      const driver = await deps.storage.getDriver(config.id);
+      const partSize = input.part_size ?? MULTIPART_PART_SIZE;
+      const { minPartSize, maxPartSize, maxPartCount } = driver.capabilities;
+      const count = Math.max(1, Math.ceil(input.size / partSize));
+      if (count > 1 && (partSize < minPartSize || partSize > maxPartSize)) {
+        throw new AppError('VALIDATION_FAILED', `part_size must be ${minPartSize}–${maxPartSize}`, {
+          details: [{ field: 'part_size', rule: 'range', message: 'outside what storage accepts' }],
+        });
+      }
+      if (count > Math.min(maxPartCount, MULTIPART_MAX_PARTS)) {
+        throw new AppError('VALIDATION_FAILED', `the file needs ${count} parts; use bigger parts`, {
+          details: [{ field: 'part_size', rule: 'part_count', message: 'too many parts' }],
+        });
+      }
+      const row = await pending.create(actor, {
+        config,
+        filename: input.filename,
+        mimetype: input.mimetype,
+        size: input.size,
+        path: input.path,
+        options: input,
+        partSize,
+      });
+      try {
+        const uploadId = await driver.createMultipart(row.storage_path, {
+          contentType: fileMimetype(input.filename, input.mimetype),
+        });
+        await deps.files.update(row.id, { upload_id: uploadId });
+        return await initState({ ...row, upload_id: uploadId }, driver, uploadId);
+      } catch (err) {
+        await deps.files.deleteMany([row.id]);
+        throw err;
+      }
+    },
+
+    /** `POST /api/upload/multipart/part`: one part through this server (the relay). */
+    async relayPart(
+      actor: Actor,
+      ref: { file_id: string; upload_id: string; partNumber: number },
+      body: Readable,
+      contentLength: number | undefined,
+    ): Promise<{ partNumber: number; etag: string }> {
+      const { row, driver } = await openMultipart(actor, ref.file_id, ref.upload_id);
+      if (contentLength === undefined) {
+        throw new AppError('VALIDATION_FAILED', 'a part needs a Content-Length header', {
+          details: [{ field: 'content-length', rule: 'required', message: 'required' }],
+        });
+      }
+      const partSize = row.part_size ?? MULTIPART_PART_SIZE;
+      if (contentLength > partSize) {
+        throw new AppError('PAYLOAD_TOO_LARGE', `a part may have at most ${partSize} bytes`);
+      }
+      const part = await driver.uploadPart(row.storage_path, ref.upload_id, ref.partNumber, body, {
+        contentLength,
+      });
+      return { partNumber: part.partNumber, etag: part.etag };
+    },
+
+    /** `GET /api/upload/multipart/parts`: what storage holds, with fresh part URLs (resume). */
+    async multipartState(
+      actor: Actor,
+      ref: { file_id: string; upload_id: string },
+    ): Promise<MultipartState> {
+      const { row, driver } = await openMultipart(actor, ref.file_id, ref.upload_id);
+      const parts: UploadedPart[] = await driver.listParts(row.storage_path, ref.upload_id);
+      return { ...(await initState(row, driver, ref.upload_id)), parts };
+    },
+
+    /** `POST /api/upload/multipart/complete`: assembles the parts, then the record is ready. */
+    async completeMultipart(actor: Actor, input: MultipartCompleteInput): Promise<FileDetail> {
+      const row = await pending.ownPending(actor, input.file_id);
+      const driver = await driverOf(row);
+      if (row.status === 'ready') return pending.finish(row, driver);
+      if (row.upload_id !== input.upload_id) {
+        throw new AppError('NOT_FOUND', `no open multipart upload ${input.upload_id}`);
+      }
+      await driver.completeMultipart(row.storage_path, input.upload_id, input.parts);
+      return pending.finish(row, driver, {}, row.size);
+    },
+
+    /** `POST /api/upload/multipart/abort`: discards the parts and the record. */
+    async abortMultipart(actor: Actor, ref: { file_id: string; upload_id: string }) {
+      const { row, driver } = await openMultipart(actor, ref.file_id, ref.upload_id);
+      await pending.discard(row, driver);
+      return { aborted: true as const };
+    },
+  };
+}
+
+export type BrowserUploadService = ReturnType<typeof createBrowserUploadService>;

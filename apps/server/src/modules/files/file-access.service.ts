@@ -1,0 +1,128 @@
+import type { FileGoneReason, FilePrompt, FileUnlocked, PublicFile } from '@pasteport/contract';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import type { StorageDriver } from '../../storage/storage-driver.js';
+import type { Actor } from '../auth/actor.js';
+import { hasPermission, isCreator } from '../auth/auth.policy.js';
+import type { LoginThrottle } from '../auth/login-throttle.js';
+import type { StorageRegistry } from '../storage-configs/storage-registry.js';
+import type { FileAccessTokens } from './file-access-token.js';
+import type { FileRepository, FileRow } from './file.repository.js';
+import { presentPublicFile } from './file.presenter.js';
+
+const GONE_MESSAGES: Record<FileGoneReason, string> = {
+  expired: 'this file has expired',
+  view_limit: 'this file has reached its view limit',
+};
+
+/** 410 with the reason machine-readable in details (the web words each case its own way). */
+function gone(reason: FileGoneReason): AppError {
+  const message = GONE_MESSAGES[reason];
+  return new AppError('GONE', message, { details: [{ field: 'file', rule: reason, message }] });
+}
+
+/** How a content request proves it may read a password file. */
+export interface Credentials {
+  password?: string | undefined;
+  token?: string | undefined;
+}
+
+/** A file opened for its content, with the driver that holds it. */
+export interface OpenedFile {
+  row: FileRow;
+  driver: StorageDriver;
+}
+
+/**
+ * The public side of file shares: info, password verification, and opening the content for
+ * download, view or the office viewer — each content open counted once, atomically.
+ */
+export function createFileAccessService(deps: {
+  files: FileRepository;
+  storage: StorageRegistry;
+  clock: Clock;
+  tokens: FileAccessTokens;
+  passwordThrottle: LoginThrottle;
+}) {
+  const now = () => deps.clock.now();
+
+  async function readable(slug: string): Promise<FileRow> {
+    const row = await deps.files.findBySlug(slug);
+    if (!row) throw new AppError('NOT_FOUND', `no file ${slug}`);
+    if (row.expires_at !== null && row.expires_at <= now().toISOString()) throw gone('expired');
+    if (row.max_views > 0 && row.views >= row.max_views) throw gone('view_limit');
+    return row;
+  }
+
+  async function checkPassword(row: FileRow, password: string | undefined, ip: string) {
+    if (row.password_hash === null) return;
+    const scope = `file:${row.id}`;
+    await deps.passwordThrottle.assertAllowed(ip, scope);
+    if (password === undefined || !(await verifyPassword(row.password_hash, password))) {
+      await deps.passwordThrottle.recordFailure(ip, scope);
+      throw new AppError('PASSWORD_INVALID', 'wrong password');
+    }
+  }
+
+  /** A token from verify opens the file without the password, until it expires. */
+  async function checkCredentials(row: FileRow, credentials: Credentials, ip: string) {
+    if (row.password_hash === null) return;
+    if (
+      credentials.token !== undefined &&
+      deps.tokens.verify(credentials.token, row.id, row.password_hash, now())
+    ) {
+      return;
+    }
+    await checkPassword(row, credentials.password, ip);
+  }
+
+  const manageIdFor = (actor: Actor, row: FileRow): string | null =>
+    hasPermission(actor, 'file') && isCreator(actor, row.created_by) ? row.id : null;
+
+  return {
+    /** Info: never counted; a password file tells only what the prompt needs. */
+    async info(actor: Actor, slug: string): Promise<PublicFile | FilePrompt> {
+      const row = await readable(slug);
+      if (row.password_hash !== null) {
+        return { slug: row.slug, has_password: true, password_required: true };
+      }
+      return presentPublicFile(row, manageIdFor(actor, row));
+    },
+
+    /** Checks the password (throttled) and hands out a token bound to this file. */
+    async verify(actor: Actor, slug: string, password: string, ip: string): Promise<FileUnlocked> {
+      const row = await readable(slug);
+      await checkPassword(row, password, ip);
+      const issued =
+        row.password_hash === null
+          ? undefined
+          : deps.tokens.issue(row.id, row.password_hash, now());
+      return {
+        ...presentPublicFile(row, manageIdFor(actor, row), issued?.token),
+        access_token: issued?.token ?? '',
+        access_token_expires_at: (issued?.expiresAt ?? now()).toISOString(),
+      };
+    },
+
+    /** Opens a file for its content after checking its password or access token. */
+    async open(slug: string, credentials: Credentials, ip: string): Promise<OpenedFile> {
+      const row = await readable(slug);
+      await checkCredentials(row, credentials, ip);
+      return { row, driver: await deps.storage.getDriver(row.storage_config_id) };
+    },
+
+    /**
+     * Counts one content read with the atomic conditional update: the k-th read of a
+     * max_views = k file is the last, however many readers race.
+     */
+    async countView(row: FileRow): Promise<void> {
+      const result = await deps.files.countView(row.id, now().toISOString());
+      if (result.outcome === 'missing') throw new AppError('NOT_FOUND', `no file ${row.slug}`);
+      if (result.outcome !== 'ok') throw gone(result.outcome);
+      row.views = result.views;
+    },
+  };
+}
+
+export type FileAccessService = ReturnType<typeof createFileAccessService>;

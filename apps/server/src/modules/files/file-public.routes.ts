@@ -1,0 +1,150 @@
+import { verifyFileRequestSchema } from '@pasteport/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { sendData } from '../../http/envelope.js';
+import { parseWith } from '../../http/validate.js';
+import { contentDisposition, isActiveContentType } from '../../lib/content-disposition.js';
+import { parseRangeHeader, resolveByteRange } from '../../storage/byte-range.js';
+import { contentRange, matchesEtag, objectValidators } from '../../storage/object-headers.js';
+import type { FileAccessService } from './file-access.service.js';
+import type { FileRow } from './file.repository.js';
+
+const slugParams = z.object({ slug: z.string().min(1).max(50) });
+const credentialsQuery = z.object({
+  password: z.string().max(256).optional(),
+  token: z.string().max(200).optional(),
+});
+/** Lifetime of a direct-mode redirect and of the office viewer's URL. */
+const DIRECT_LINK_SECONDS = 300;
+const OFFICE_LINK_SECONDS = 3600;
+
+type Purpose = 'download' | 'view';
+
+/**
+ * The public side of file shares (SPEC §7 Files): info, verify, download, inline view and the
+ * office viewer's link. Content answers honour Range, ETag and If-None-Match; HTML, SVG and
+ * other active types never run on this origin.
+ */
+export function registerFilePublicRoutes(
+  app: FastifyInstance,
+  access: FileAccessService,
+  publicUrl: string | undefined,
+): void {
+  const config = { access: 'public' as const };
+
+  app.get('/api/public/files/:slug', { config }, async (request, reply) => {
+    const { slug } = parseWith(slugParams, request.params, 'path');
+    return sendData(
+      reply.header('cache-control', 'no-store'),
+      await access.info(request.actor, slug),
+    );
+  });
+
+  app.post('/api/public/files/:slug/verify', { config }, async (request, reply) => {
+    const { slug } = parseWith(slugParams, request.params, 'path');
+    const { password } = parseWith(verifyFileRequestSchema, request.body, 'body');
+    return sendData(
+      reply.header('cache-control', 'no-store'),
+      await access.verify(request.actor, slug, password, request.ip),
+    );
+  });
+
+  for (const purpose of ['download', 'view'] as const) {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: `/api/file-${purpose}/:slug`,
+      exposeHeadRoute: false,
+      config,
+      handler: (request, reply) => serveContent(request, reply, purpose),
+    });
+  }
+
+  app.get('/api/office-preview/:slug', { config }, async (request, reply) => {
+    const { slug } = parseWith(slugParams, request.params, 'path');
+    const credentials = parseWith(credentialsQuery, request.query, 'query');
+    const { row, driver } = await access.open(slug, credentials, request.ip);
+    await access.countView(row);
+    const signed = await driver.presignGet(row.storage_path, {
+      expiresInSeconds: OFFICE_LINK_SECONDS,
+      filename: row.filename,
+      disposition: 'inline',
+      contentType: row.mimetype,
+    });
+    const base = publicUrl ?? `${request.protocol}://${request.host}`;
+    const url = signed.url.startsWith('/') ? `${base}${signed.url}` : signed.url;
+    return sendData(reply.header('cache-control', 'no-store'), {
+      url,
+      expires_at: signed.expiresAt.toISOString(),
+    });
+  });
+
+  async function serveContent(request: FastifyRequest, reply: FastifyReply, purpose: Purpose) {
+    const { slug } = parseWith(slugParams, request.params, 'path');
+    const credentials = parseWith(credentialsQuery, request.query, 'query');
+    const { row, driver } = await access.open(slug, credentials, request.ip);
+    void reply.headers(contentHeaders(row, purpose));
+
+    if (row.etag !== null && matchesEtag(request.headers['if-none-match'], row.etag)) {
+      return reply.code(304).header('ETag', `"${row.etag}"`).send();
+    }
+    const requested = parseRangeHeader(request.headers.range);
+    // One view per read of the content: a request from byte 0 (players then fetch later
+    // ranges of the same read, which do not count again). HEAD never counts.
+    const counts =
+      request.method === 'GET' && (!requested || ('start' in requested && requested.start === 0));
+    if (counts) await access.countView(row);
+
+    // Direct mode sends downloads to storage; inline views stay on this origin, where the
+    // app's CSP lets the file page show them (a storage origin would be blocked there).
+    if (row.access_mode === 'direct' && purpose === 'download' && request.method === 'GET') {
+      const signed = await driver.presignGet(row.storage_path, {
+        expiresInSeconds: DIRECT_LINK_SECONDS,
+        filename: row.filename,
+        disposition: dispositionOf(row, purpose),
+        contentType: row.mimetype,
+      });
+      return reply
+        .code(302)
+        .header('location', signed.url)
+        .header('cache-control', 'no-store')
+        .send();
+    }
+
+    const range = requested ? resolveByteRange(requested, row.size) : null;
+    if (request.method === 'HEAD') {
+      const info = await driver.stat(row.storage_path);
+      if (info) void reply.headers(objectValidators(info));
+      const length = range ? range.end - range.start + 1 : row.size;
+      if (range) void reply.code(206).header('Content-Range', contentRange(range, row.size));
+      return reply.header('Content-Length', String(length)).send();
+    }
+    const body = await driver.read(row.storage_path, range ? { range } : {});
+    void reply.headers(objectValidators(body)).header('Content-Length', String(body.contentLength));
+    if (body.range)
+      void reply.code(206).header('Content-Range', contentRange(body.range, body.size));
+    return reply.send(body.stream);
+  }
+}
+
+function dispositionOf(row: FileRow, purpose: Purpose): 'inline' | 'attachment' {
+  return purpose === 'view' && !isActiveContentType(row.mimetype) ? 'inline' : 'attachment';
+}
+
+/**
+ * Active types (HTML, SVG, XML …) get a sandbox CSP and attachment: they never run here; the
+ * web shows HTML in a sandboxed iframe from its text. Passive types may be framed by this app
+ * (PDF, images, media); nosniff stops a browser from promoting them to something active.
+ */
+function contentHeaders(row: FileRow, purpose: Purpose): Record<string, string> {
+  const active = isActiveContentType(row.mimetype);
+  const limited = row.max_views > 0 || row.password_hash !== null;
+  return {
+    'Accept-Ranges': 'bytes',
+    'Content-Type': row.mimetype,
+    'Content-Disposition': contentDisposition(dispositionOf(row, purpose), row.filename),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': active ? 'sandbox' : "frame-ancestors 'self'",
+    'X-Frame-Options': 'SAMEORIGIN',
+    'Cache-Control': limited ? 'no-store' : 'private, no-cache',
+  };
+}

@@ -1,0 +1,117 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  commitRequestSchema,
+  multipartCompleteRequestSchema,
+  multipartInitRequestSchema,
+  multipartPartQuerySchema,
+  multipartRefSchema,
+  presignRequestSchema,
+} from '@pasteport/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendData } from '../../http/envelope.js';
+import { parseWith } from '../../http/validate.js';
+import { AppError } from '../../lib/app-error.js';
+import type { BrowserUploadService } from './browser-upload.service.js';
+import type { DirectUploadService, FormPart } from './direct-upload.service.js';
+import type { UploadPolicy } from './upload-policy.js';
+
+/** Form fields are short; these bound what a hostile form can make the parser hold. */
+const FORM_LIMITS = {
+  fields: 30,
+  fieldSize: 8 * 1024,
+  files: 2,
+  parts: 40,
+  headerPairs: 100,
+  // The service meters the file against max_upload_size and the quota itself.
+  fileSize: Number.MAX_SAFE_INTEGER,
+};
+
+export interface UploadServices {
+  direct: DirectUploadService;
+  browser: BrowserUploadService;
+  policy: UploadPolicy;
+}
+
+/** Every upload mode (SPEC §7 Files): direct form, presigned PUT + commit, and multipart. */
+export async function registerFileUploadRoutes(
+  app: FastifyInstance,
+  services: UploadServices,
+): Promise<void> {
+  const config = { access: 'public' as const };
+
+  app.post('/api/s3/presign', { config }, async (request, reply) => {
+    const body = parseWith(presignRequestSchema, request.body, 'body');
+    return sendData(reply, await services.browser.presign(request.actor, body));
+  });
+
+  app.post('/api/s3/commit', { config }, async (request, reply) => {
+    const body = parseWith(commitRequestSchema, request.body, 'body');
+    return sendData(reply, await services.browser.commit(request.actor, body));
+  });
+
+  app.post('/api/upload/multipart/init', { config }, async (request, reply) => {
+    const body = parseWith(multipartInitRequestSchema, request.body, 'body');
+    return sendData(reply, await services.browser.initMultipart(request.actor, body));
+  });
+
+  app.get('/api/upload/multipart/parts', { config }, async (request, reply) => {
+    const query = parseWith(multipartRefSchema, request.query, 'query');
+    return sendData(
+      reply.header('cache-control', 'no-store'),
+      await services.browser.multipartState(request.actor, query),
+    );
+  });
+
+  app.post('/api/upload/multipart/complete', { config }, async (request, reply) => {
+    const body = parseWith(multipartCompleteRequestSchema, request.body, 'body');
+    return sendData(reply, await services.browser.completeMultipart(request.actor, body));
+  });
+
+  app.post('/api/upload/multipart/abort', { config }, async (request, reply) => {
+    const body = parseWith(multipartRefSchema, request.body, 'body');
+    return sendData(reply, await services.browser.abortMultipart(request.actor, body));
+  });
+
+  // Encapsulated: these two routes read their bodies as streams, nothing else does.
+  await app.register(async (streamed) => {
+    await streamed.register(fastifyMultipart, { limits: FORM_LIMITS });
+
+    streamed.post('/api/upload', { config }, async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'send the file as multipart/form-data');
+      }
+      return sendData(reply, await services.direct.upload(request.actor, formParts(request)), 201);
+    });
+
+    streamed.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    streamed.post('/api/upload/multipart/part', { config }, async (request, reply) => {
+      const query = parseWith(multipartPartQuerySchema, request.query, 'query');
+      const header = request.headers['content-length'];
+      const length = header === undefined ? undefined : Number(header);
+      if (length !== undefined && (!Number.isSafeInteger(length) || length < 0)) {
+        throw new AppError('VALIDATION_FAILED', 'invalid Content-Length');
+      }
+      return sendData(
+        reply,
+        await services.browser.relayPart(request.actor, query, request.raw, length),
+      );
+    });
+  });
+}
+
+/** The form's parts in order, as the framework-free shape the service takes. */
+async function* formParts(request: FastifyRequest): AsyncGenerator<FormPart> {
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      yield {
+        kind: 'file',
+        name: part.fieldname,
+        filename: part.filename,
+        mimetype: part.mimetype,
+        stream: part.file,
+      };
+    } else {
+      yield { kind: 'field', name: part.fieldname, value: String(part.value) };
+    }
+  }
+}

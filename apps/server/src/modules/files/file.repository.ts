@@ -1,0 +1,185 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Database, FilesTable } from '../../db/schema.js';
+import { containsPattern, isUniqueViolation } from '../../db/sql-helpers.js';
+
+export type FileRow = Selectable<FilesTable>;
+export type NewFileRow = Insertable<FilesTable>;
+
+/** Narrows management queries to an owner's files (API keys); undefined means every file. */
+export interface FileFilter {
+  createdBy?: readonly string[] | undefined;
+  search?: string | undefined;
+}
+
+/** What a counted read found: the file as it is after the count, or why it was refused. */
+export type CountResult =
+  { outcome: 'ok'; views: number } | { outcome: 'missing' | 'expired' | 'view_limit' };
+
+/** SQL for shared files. Only `ready` files are visible to the public side. */
+export function createFileRepository(db: Kysely<Database>) {
+  return {
+    /** Inserts a file record; false when its slug (case-insensitively) is taken. */
+    async insert(row: NewFileRow): Promise<boolean> {
+      const inserted = await db
+        .insertInto('files')
+        .values(row)
+        .onConflict((oc) => oc.column('slug_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+
+    findById(id: string, filter: FileFilter = {}): Promise<FileRow | undefined> {
+      let query = db.selectFrom('files').selectAll().where('id', '=', id);
+      if (filter.createdBy) query = query.where('created_by', 'in', filter.createdBy);
+      return query.executeTakeFirst();
+    },
+
+    findBySlug(slug: string): Promise<FileRow | undefined> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('slug_key', '=', slug.toLowerCase())
+        .where('status', '=', 'ready')
+        .executeTakeFirst();
+    },
+
+    /** One page of ready files, newest first, with the total matching. */
+    async list(
+      filter: FileFilter,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: FileRow[]; total: number }> {
+      let base = db.selectFrom('files').where('status', '=', 'ready');
+      if (filter.createdBy) base = base.where('created_by', 'in', filter.createdBy);
+      if (filter.search) {
+        const pattern = containsPattern(filter.search);
+        base = base.where((eb) =>
+          eb.or([
+            eb(sql`lower(slug)`, 'like', pattern),
+            eb(sql`lower(filename)`, 'like', pattern),
+            eb(sql`lower(coalesce(remark, ''))`, 'like', pattern),
+          ]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /** Applies changes; 'taken' when a new slug collides, 'missing' when the file is gone. */
+    async update(
+      id: string,
+      changes: Updateable<FilesTable>,
+      filter: FileFilter = {},
+    ): Promise<FileRow | 'missing' | 'taken'> {
+      try {
+        let query = db.updateTable('files').set(changes).where('id', '=', id);
+        if (filter.createdBy) query = query.where('created_by', 'in', filter.createdBy);
+        return (await query.returningAll().executeTakeFirst()) ?? 'missing';
+      } catch (err) {
+        if (changes.slug_key !== undefined && isUniqueViolation(err)) return 'taken';
+        throw err;
+      }
+    },
+
+    /**
+     * Marks a pending upload ready with what storage reported. Only a pending row changes, so
+     * of two concurrent commits exactly one gets the row back; the other sees undefined.
+     */
+    markReady(
+      id: string,
+      changes: { size: number; etag: string; updated_at: string } & Updateable<FilesTable>,
+    ): Promise<FileRow | undefined> {
+      return db
+        .updateTable('files')
+        .set({ ...changes, status: 'ready', upload_id: null })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Deletes rows and returns them, so the caller can remove their stored objects. */
+    async deleteMany(ids: readonly string[], filter: FileFilter = {}): Promise<FileRow[]> {
+      if (ids.length === 0) return [];
+      let query = db.deleteFrom('files').where('id', 'in', ids);
+      if (filter.createdBy) query = query.where('created_by', 'in', filter.createdBy);
+      return query.returningAll().execute();
+    },
+
+    /**
+     * Counts one content read with a single conditional UPDATE: of N concurrent readers of a
+     * max_views = k file exactly k succeed, on both engines.
+     */
+    async countView(id: string, now: string): Promise<CountResult> {
+      const counted = await db
+        .updateTable('files')
+        .set((eb) => ({ views: eb('views', '+', 1) }))
+        .where('id', '=', id)
+        .where('status', '=', 'ready')
+        .where((eb) => eb.or([eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .returning(['views'])
+        .executeTakeFirst();
+      if (counted) return { outcome: 'ok', views: counted.views };
+      const row = await db
+        .selectFrom('files')
+        .select(['expires_at', 'max_views', 'views'])
+        .where('id', '=', id)
+        .where('status', '=', 'ready')
+        .executeTakeFirst();
+      if (!row) return { outcome: 'missing' };
+      if (row.expires_at !== null && row.expires_at <= now) return { outcome: 'expired' };
+      return { outcome: 'view_limit' };
+    },
+
+    /** Bytes on a storage config: ready files and the declared size of pending uploads. */
+    async usedBytes(storageConfigId: string): Promise<number> {
+      const row = await db
+        .selectFrom('files')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), sql<number>`0`).as('n'))
+        .where('storage_config_id', '=', storageConfigId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Pending uploads started before `before` (abandoned), oldest first. */
+    findStalePending(before: string, limit: number): Promise<FileRow[]> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Ready files past their expiry or out of views, oldest first. */
+    findGone(now: string, limit: number): Promise<FileRow[]> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('status', '=', 'ready')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', now)]),
+            eb.and([eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views'))]),
+          ]),
+        )
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+
+export type FileRepository = ReturnType<typeof createFileRepository>;

@@ -1,0 +1,205 @@
+import { fileMimetype, type fileShareOptionsSchema, type FileDetail } from '@pasteport/contract';
+import type { Updateable } from 'kysely';
+import type { z } from 'zod';
+import type { FilesTable } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/sql-helpers.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { randomSlug } from '../../lib/random-slug.js';
+import type { StorageDriver } from '../../storage/storage-driver.js';
+import type { Actor } from '../auth/actor.js';
+import { creatorId } from '../auth/auth.policy.js';
+import type { StorageConfigRow } from '../storage-configs/storage-config.repository.js';
+import type { StorageRegistry } from '../storage-configs/storage-registry.js';
+import type { FileRepository, FileRow } from './file.repository.js';
+import { presentFileDetail } from './file.presenter.js';
+import {
+  insufficientStorage,
+  newFileId,
+  storageKeyFor,
+  tooLarge,
+  type UploadPolicy,
+} from './upload-policy.js';
+
+export type ShareOptions = z.output<typeof fileShareOptionsSchema>;
+
+const RANDOM_SLUG_ATTEMPTS = 5;
+const HOUR_MS = 3_600_000;
+
+export interface UploadDeps {
+  files: FileRepository;
+  policy: UploadPolicy;
+  storage: StorageRegistry;
+  clock: Clock;
+  publicUrl: string | undefined;
+}
+
+/** What a new upload is: where it goes and what the share looks like. */
+export interface PendingFileInput {
+  config: StorageConfigRow;
+  filename: string;
+  mimetype: string | undefined;
+  /** The declared size (0 while unknown, as for a streamed form upload). */
+  size: number;
+  path: string | undefined;
+  options: ShareOptions;
+  uploadId?: string | null;
+  partSize?: number | null;
+}
+
+export function slugTaken(slug: string): AppError {
+  return new AppError('SLUG_TAKEN', `the link suffix ${slug} is already taken`, {
+    details: [{ field: 'slug', rule: 'unique', message: 'already taken' }],
+  });
+}
+
+/**
+ * The record life cycle every upload mode shares: a `pending` row claims the slug before any
+ * byte moves (so a taken slug fails fast), and becomes `ready` only once storage holds the
+ * whole object, with the size and ETag storage reports.
+ */
+export function createPendingFiles(deps: UploadDeps) {
+  const now = () => deps.clock.now().toISOString();
+
+  /** The share columns from the options (password hashed, expiry as an instant). */
+  async function shareColumns(options: ShareOptions): Promise<Updateable<FilesTable>> {
+    const columns: Updateable<FilesTable> = {};
+    if (options.remark !== undefined) columns.remark = options.remark;
+    if (options.password !== undefined)
+      columns.password_hash = await hashPassword(options.password);
+    if (options.expires_in !== undefined) {
+      columns.expires_at =
+        options.expires_in === 0
+          ? null
+          : new Date(deps.clock.now().getTime() + options.expires_in * HOUR_MS).toISOString();
+    }
+    if (options.max_views !== undefined) columns.max_views = options.max_views;
+    if (options.access_mode !== undefined) columns.access_mode = options.access_mode;
+    return columns;
+  }
+
+  return {
+    shareColumns,
+
+    /** Inserts the pending row; SLUG_TAKEN when a custom slug is in use. */
+    async create(actor: Actor, input: PendingFileInput): Promise<FileRow> {
+      const id = newFileId();
+      const stamp = now();
+      const share = await shareColumns(input.options);
+      const base = {
+        id,
+        filename: input.filename,
+        size: input.size,
+        mimetype: fileMimetype(input.filename, input.mimetype),
+        remark: share.remark ?? null,
+        password_hash: share.password_hash ?? null,
+        expires_at: share.expires_at ?? null,
+        max_views: share.max_views ?? 0,
+        views: 0,
+        access_mode: share.access_mode ?? 'proxy',
+        storage_config_id: input.config.id,
+        storage_path: storageKeyFor(id, input.filename, input.path),
+        etag: null,
+        status: 'pending',
+        upload_id: input.uploadId ?? null,
+        part_size: input.partSize ?? null,
+        created_by: creatorId(actor),
+        created_at: stamp,
+        updated_at: stamp,
+      };
+      const custom = input.options.slug;
+      for (let attempt = 0; attempt < (custom ? 1 : RANDOM_SLUG_ATTEMPTS); attempt++) {
+        const slug = custom ?? randomSlug();
+        const row = { ...base, slug, slug_key: slug.toLowerCase() };
+        if (await deps.files.insert(row)) return row;
+      }
+      if (custom) throw slugTaken(custom);
+      throw new AppError('INTERNAL', 'could not find a free random slug');
+    },
+
+    /**
+     * Finishes an upload: checks what storage really holds against the limits, applies late
+     * share options, and marks the row ready. A second call for a ready row returns it as is.
+     */
+    async finish(
+      row: FileRow,
+      driver: StorageDriver,
+      late: ShareOptions = {},
+      expectedSize?: number,
+    ): Promise<FileDetail> {
+      if (row.status === 'ready') return presentFileDetail(row, deps.publicUrl ?? '');
+      const info = await driver.stat(row.storage_path);
+      if (!info) {
+        throw new AppError('VALIDATION_FAILED', 'the file has not been uploaded to storage yet', {
+          details: [{ field: 'file_id', rule: 'not_uploaded', message: 'no object in storage' }],
+        });
+      }
+      const refuse = async (error: AppError): Promise<never> => {
+        await this.discard(row, driver);
+        throw error;
+      };
+      if (expectedSize !== undefined && info.size !== expectedSize) {
+        await refuse(
+          new AppError(
+            'VALIDATION_FAILED',
+            `storage holds ${info.size} bytes, not ${expectedSize}`,
+            {
+              details: [{ field: 'size', rule: 'match', message: 'size differs from storage' }],
+            },
+          ),
+        );
+      }
+      const max = await deps.policy.maxUploadBytes();
+      if (info.size > max) await refuse(tooLarge(max));
+      const config = await deps.policy.configOf(row.storage_config_id);
+      // The row's own reservation is part of "used"; the object replaces it.
+      const remaining = (await deps.policy.remainingBytes(config)) + row.size;
+      if (info.size > remaining) await refuse(insufficientStorage(config, info.size, remaining));
+
+      const changes: Updateable<FilesTable> = await shareColumns(late);
+      if (late.slug !== undefined && late.slug !== row.slug) {
+        changes.slug = late.slug;
+        changes.slug_key = late.slug.toLowerCase();
+      }
+      let ready: FileRow | undefined;
+      try {
+        ready = await deps.files.markReady(row.id, {
+          ...changes,
+          size: info.size,
+          etag: info.etag,
+          updated_at: now(),
+        });
+      } catch (err) {
+        if (late.slug !== undefined && isUniqueViolation(err)) throw slugTaken(late.slug);
+        throw err;
+      }
+      if (!ready) {
+        // A concurrent commit won; answer with what it stored.
+        const current = await deps.files.findById(row.id);
+        if (current?.status !== 'ready') throw new AppError('NOT_FOUND', 'the upload is gone');
+        ready = current;
+      }
+      return presentFileDetail(ready, deps.publicUrl ?? '');
+    },
+
+    /** Removes a failed upload: its stored bytes (if any) and its row. */
+    async discard(row: FileRow, driver: StorageDriver): Promise<void> {
+      if (row.upload_id)
+        await driver.abortMultipart(row.storage_path, row.upload_id).catch(() => undefined);
+      await driver.deleteMany([row.storage_path]);
+      await deps.files.deleteMany([row.id]);
+    },
+
+    /** A pending upload of this actor, or 404 (ids of other people's uploads are not told). */
+    async ownPending(actor: Actor, fileId: string): Promise<FileRow> {
+      const row = await deps.files.findById(fileId);
+      if (!row || row.created_by !== creatorId(actor)) {
+        throw new AppError('NOT_FOUND', `no upload ${fileId}`);
+      }
+      return row;
+    },
+  };
+}
+
+export type PendingFiles = ReturnType<typeof createPendingFiles>;

@@ -1,0 +1,33 @@
+import type { UrlImportProgress } from '@pasteport/contract';
+import { contentDisposition } from '../../lib/content-disposition.js';
+import type { ImportTask } from './import-tasks.js';
+import { passiveContentType } from './remote-file.js';
+import type { ProxiedFile } from './url-fetch.service.js';
+
+/** A task as progress reads see it (the abort handle and owner stay inside). */
+export function presentImportProgress(task: ImportTask): UrlImportProgress {
+  return {
+    state: task.state,
+    loaded: task.loaded,
+    total: task.total,
+    ...(task.file ? { file: task.file } : {}),
+    ...(task.error ? { error: task.error } : {}),
+  };
+}
+
+/**
+ * Headers of a proxied remote body (ARCHITECTURE §5: user content never runs on this origin):
+ * always an attachment, never sniffed, sandboxed if opened anyway, and an active remote type
+ * (HTML, SVG …) downgraded to application/octet-stream.
+ */
+export function proxyHeaders(file: ProxiedFile): Record<string, string> {
+  return {
+    'Content-Type': passiveContentType(file.contentType),
+    'Content-Disposition': contentDisposition('attachment', file.filename),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': 'sandbox',
+    'Cache-Control': 'no-store',
+    ...(file.size !== null ? { 'Content-Length': String(file.size) } : {}),
+    ...(file.encoding !== undefined ? { 'Content-Encoding': file.encoding } : {}),
+  };
+}

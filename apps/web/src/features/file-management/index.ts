@@ -1,0 +1,2 @@
+/** Public surface of the file-management admin module. */
+export { FileManagementModule } from './components/FileManagementModule';

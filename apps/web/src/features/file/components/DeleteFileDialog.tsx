@@ -1,0 +1,42 @@
+import { Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { deleteFile, type FileScope } from '../api';
+
+export interface DeleteFileDialogProps {
+  name: string;
+  scope: FileScope;
+  manageId: string;
+  onClose: () => void;
+}
+
+/** Confirms deleting the shown file, naming it; on success says so and goes Home. */
+export function DeleteFileDialog({ name, scope, manageId, onClose }: DeleteFileDialogProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useMutation({ mutationFn: () => deleteFile(scope, manageId) });
+
+  function confirm() {
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('file.delete.done', { name }) });
+        void navigate('/');
+      },
+    });
+  }
+
+  return (
+    <ConfirmDialog
+      title={t('file.delete.title')}
+      body={<Text style={{ overflowWrap: 'anywhere' }}>{t('file.delete.message', { name })}</Text>}
+      confirmLabel={t('file.delete.confirm')}
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+import type { GuestAccess } from '@pasteport/contract';
+import { useAuth, type AuthSession } from '../../lib/auth';
+import { useGuestUploads } from './api';
+
+/** Why this visitor cannot upload: guests are turned off, or the key lacks the file permission. */
+export type UploadDenial = 'guestsOff' | 'keyWithoutFile';
+
+export type UploadAccess = { allowed: true } | { allowed: false; reason: UploadDenial };
+
+/**
+ * The admin and file-permitted keys may upload; other keys never; visitors when the server
+ * allows guest uploads. Unknown guest access (loading, failed) lets them try: the server has
+ * the last word.
+ */
+export function uploadAccessOf(session: AuthSession, guest: GuestAccess | undefined): UploadAccess {
+  if (session.type === 'admin') return { allowed: true };
+  if (session.type === 'apikey') {
+    return session.permissions.file
+      ? { allowed: true }
+      : { allowed: false, reason: 'keyWithoutFile' };
+  }
+  if (guest && !guest.allow_guest_uploads) return { allowed: false, reason: 'guestsOff' };
+  return { allowed: true };
+}
+
+/** The current visitor's UploadAccess, asking the server about guests when signed out. */
+export function useUploadAccess(): UploadAccess {
+  const { session } = useAuth();
+  const guest = useGuestUploads(session.type === 'none');
+  return uploadAccessOf(session, guest.data);
+}

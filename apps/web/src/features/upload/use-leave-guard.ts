@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+
+/** Asks before the tab is closed or reloaded while `active` (a transfer in flight). */
+export function useLeaveGuard(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+}
