@@ -84,6 +84,14 @@ export function installErrorHandler(app: FastifyInstance): void {
         .code(err.statusCode)
         .send(errorBody(err.statusCode, codeForStatus(err.statusCode), err.message, request.id));
     }
+    // The client went away mid-body (a cancelled or paused upload): nobody is left to answer
+    // and nothing is wrong here, so it is not logged as a server fault.
+    if (request.raw.aborted || err.code === 'ECONNRESET') {
+      request.log.info({ code: err.code }, 'client closed the connection mid-request');
+      return reply
+        .code(400)
+        .send(errorBody(400, 'MALFORMED_BODY', 'the request body was cut off', request.id));
+    }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody(500, 'INTERNAL', 'internal server error', request.id));
   });

@@ -11,7 +11,9 @@ export const APP_CSP_DIRECTIVES = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
+  // URL upload (SPEC §4) downloads the remote file in the browser first; scripts stay limited
+  // to our own origin, so this opens no way for injected code to run.
+  connectSrc: ["'self'", 'https:', 'http:'],
   mediaSrc: ["'self'", 'blob:'],
   // The online viewers the file page embeds for Office documents (SPEC §2 File view).
   frameSrc: ["'self'", 'https://view.officeapps.live.com', 'https://docs.google.com'],

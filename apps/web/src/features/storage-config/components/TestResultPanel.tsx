@@ -34,7 +34,13 @@ function CheckRow({
   const keys = checkTextKeys(name, check);
   const params = { bucket: config.bucket_name ?? '', root: config.root_path ?? '' };
   return (
-    <Paper withBorder p="sm" radius="md" data-testid={`storage-check-${name}`}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      data-testid={`storage-check-${name}`}
+      data-status={check.status}
+    >
       <Stack gap={6}>
         <Group gap="xs" wrap="nowrap" justify="space-between">
           <Group gap="xs" wrap="nowrap">

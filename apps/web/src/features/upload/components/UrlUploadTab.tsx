@@ -212,7 +212,20 @@ export function UrlUploadTab({
       </form>
       {info.error ? (
         <Alert color="red" variant="light" role="alert" title={t('upload.url.infoFailed')}>
-          {describeRequestError(info.error, failureContext)}
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{describeRequestError(info.error, failureContext)}</Text>
+            {/* The server may not reach (or may refuse) what this browser can, e.g. a
+                machine on the reader's own network: the browser can still relay it. */}
+            <Text size="sm">{t('upload.url.browserOnlyHint')}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              disabled={busy || Boolean(blockedReason)}
+              onClick={() => void importInBrowser(sourceFromUrl(text.trim()))}
+            >
+              {t('upload.url.browserOnly')}
+            </Button>
+          </Stack>
         </Alert>
       ) : null}
       {source ? (
@@ -284,4 +297,22 @@ export function UrlUploadTab({
       ) : null}
     </Stack>
   );
+}
+
+/** What the URL itself tells, for a browser-only import the server could not look at. */
+function sourceFromUrl(url: string): UrlInfo {
+  const last = new URL(url).pathname.split('/').filter(Boolean).pop() ?? '';
+  let filename = 'download';
+  try {
+    filename = decodeURIComponent(last) || filename;
+  } catch {
+    filename = last || filename;
+  }
+  return {
+    url,
+    filename,
+    size: null,
+    mimetype: fileMimetype(filename, null),
+    supports_range: false,
+  };
 }
