@@ -16,7 +16,11 @@ export async function givenStorage(
   t: TestApp,
   token: string,
   kind: StorageKind,
-  extra: { total_storage_bytes?: number | null; allow_api_keys?: boolean } = {},
+  extra: {
+    total_storage_bytes?: number | null;
+    allow_api_keys?: boolean;
+    custom_host?: string;
+  } = {},
 ): Promise<string> {
   if (kind === 'local') {
     const id = (await t.storage.getDefault()).id;

@@ -225,6 +225,23 @@ describe.each(DATABASE_KINDS)('shared files on %s', (kind) => {
     expect(view.body).toBe('via storage');
   });
 
+  it('sends direct-mode downloads of a storage with a CDN host to that host', async () => {
+    const { t } = admin;
+    const configId = await givenStorage(t, admin.token, 's3', {
+      custom_host: 'https://cdn.example.com/',
+    });
+    const res = await directUpload(
+      t,
+      bearer(admin.token),
+      { s3_config_id: configId, slug: 'cdn', access_mode: 'direct', path: 'pics' },
+      { filename: 'a b.txt', type: 'text/plain', data: Buffer.from('x') },
+    );
+    const file = res.json<{ data: FileDetail }>().data;
+    const location = String((await download(t, 'cdn')).headers.location);
+    expect(location).toMatch(/^https:\/\/cdn\.example\.com\/files\/[0-9a-f-]{36}\/pics\//);
+    expect(location.endsWith(`/${file.id}/a%20b.txt`)).toBe(true);
+  });
+
   it('gives the office viewer an absolute, time-limited URL and counts it', async () => {
     const { t } = admin;
     await share(

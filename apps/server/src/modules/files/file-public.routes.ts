@@ -6,6 +6,8 @@ import { parseWith } from '../../http/validate.js';
 import { contentDisposition, isActiveContentType } from '../../lib/content-disposition.js';
 import { parseRangeHeader, resolveByteRange } from '../../storage/byte-range.js';
 import { contentRange, matchesEtag, objectValidators } from '../../storage/object-headers.js';
+import type { StorageDriver } from '../../storage/storage-driver.js';
+import type { StorageRegistry } from '../storage-configs/storage-registry.js';
 import type { FileAccessService } from './file-access.service.js';
 import type { FileRow } from './file.repository.js';
 
@@ -29,6 +31,7 @@ export function registerFilePublicRoutes(
   app: FastifyInstance,
   access: FileAccessService,
   publicUrl: string | undefined,
+  storage: Pick<StorageRegistry, 'getConfig'>,
 ): void {
   const config = { access: 'public' as const };
 
@@ -78,6 +81,26 @@ export function registerFilePublicRoutes(
     });
   });
 
+  /**
+   * Where a direct-mode download goes: the storage config's CDN host when it has one (the
+   * object's public path there), else a short-lived presigned URL of the storage itself.
+   */
+  async function directLocation(row: FileRow, driver: StorageDriver, purpose: Purpose) {
+    const meta = await storage.getConfig(row.storage_config_id);
+    if (meta.custom_host && driver.kind === 's3') {
+      const key = meta.key_prefix ? `${meta.key_prefix}/${row.storage_path}` : row.storage_path;
+      const path = key.split('/').map(encodeURIComponent).join('/');
+      return `${meta.custom_host.replace(/\/+$/, '')}/${path}`;
+    }
+    const signed = await driver.presignGet(row.storage_path, {
+      expiresInSeconds: DIRECT_LINK_SECONDS,
+      filename: row.filename,
+      disposition: dispositionOf(row, purpose),
+      contentType: row.mimetype,
+    });
+    return signed.url;
+  }
+
   async function serveContent(request: FastifyRequest, reply: FastifyReply, purpose: Purpose) {
     const { slug } = parseWith(slugParams, request.params, 'path');
     const credentials = parseWith(credentialsQuery, request.query, 'query');
@@ -97,15 +120,10 @@ export function registerFilePublicRoutes(
     // Direct mode sends downloads to storage; inline views stay on this origin, where the
     // app's CSP lets the file page show them (a storage origin would be blocked there).
     if (row.access_mode === 'direct' && purpose === 'download' && request.method === 'GET') {
-      const signed = await driver.presignGet(row.storage_path, {
-        expiresInSeconds: DIRECT_LINK_SECONDS,
-        filename: row.filename,
-        disposition: dispositionOf(row, purpose),
-        contentType: row.mimetype,
-      });
+      const location = await directLocation(row, driver, purpose);
       return reply
         .code(302)
-        .header('location', signed.url)
+        .header('location', location)
         .header('cache-control', 'no-store')
         .send();
     }

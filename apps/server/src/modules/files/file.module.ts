@@ -78,6 +78,7 @@ export async function registerFileModule(
       }),
     }),
     deps.config.publicUrl,
+    deps.storage,
   );
   registerFileManagementRoutes(
     app,

@@ -49,6 +49,8 @@ export interface StorageConfigMeta {
   allow_api_keys: boolean;
   /** A CDN or custom domain serving the objects; null when links go to the storage itself. */
   custom_host: string | null;
+  /** The default folder every key of this storage lives under ('' for none). */
+  key_prefix: string;
   /** Lifetime of signed URLs, in seconds. */
   signature_expires_in: number;
   is_default: boolean;
@@ -71,6 +73,7 @@ export function storageConfigMeta(row: StorageConfigRow): StorageConfigMeta {
     quota_bytes: row.quota_bytes === null ? null : Number(row.quota_bytes),
     allow_api_keys: row.allow_api_keys === 1,
     custom_host: typeof options.customHost === 'string' ? options.customHost : null,
+    key_prefix: typeof options.prefix === 'string' ? options.prefix : '',
     signature_expires_in:
       typeof options.presignExpiresSeconds === 'number'
         ? options.presignExpiresSeconds
