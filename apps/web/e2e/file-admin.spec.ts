@@ -55,15 +55,16 @@ describe('files: administration', () => {
     await page.goto('/admin/file-management');
     await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
     const table = page.getByRole('table', { name: 'Shared files' });
+    // The search is debounced: wait for the filtered list (a header row and three files).
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 10_000 }).toBe(4);
     await table.getByText(`${tag}-three.txt`).waitFor();
-    expect(await table.getByRole('row').count()).toBe(4);
 
     await page.getByRole('checkbox', { name: `Select “${tag}-two.txt”` }).check();
     await page.getByRole('checkbox', { name: `Select “${tag}-three.txt”` }).check();
     await page.getByRole('button', { name: 'Delete 2 selected' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete 2 files' }).click();
-    await table.getByText(`${tag}-two.txt`).waitFor({ state: 'detached' });
-    expect(await table.getByRole('row').count()).toBe(2);
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 10_000 }).toBe(2);
+    await table.getByText(`${tag}-one.txt`).waitFor();
 
     const list = await api<{ items: { slug: string }[] }>('GET', `/api/admin/files?search=${tag}`);
     expect(list.items.map((f) => f.slug)).toEqual([first.slug]);
