@@ -85,10 +85,12 @@ describe('files: uploading', () => {
     const onDisk = path.join(await mkdtemp(path.join(os.tmpdir(), 'pp-e2e-')), file.name);
     await writeFile(onDisk, file.buffer);
     let sent = 0;
-    // The first part goes through; the others hang, as on a connection that drops.
+    let holding = true;
+    // The first part goes through; the others hang, as on a connection that drops, and die
+    // with the reload (releasing them could finish the upload before the page goes away).
     await page.route('**/api/storage/local/part**', async (route) => {
       sent += 1;
-      if (sent === 1) return route.continue();
+      if (sent === 1 || !holding) return route.continue();
       await new Promise(() => undefined);
     });
     await page.getByTestId('file-input').setInputFiles(onDisk);
@@ -99,8 +101,8 @@ describe('files: uploading', () => {
         return (saved.parts?.length ?? 0) >= 1;
       }),
     );
-    await page.unroute('**/api/storage/local/part**');
     await page.reload();
+    holding = false;
 
     const notice = page.getByTestId('unfinished-uploads');
     await notice.waitFor();
@@ -115,7 +117,9 @@ describe('files: uploading', () => {
       response.url().includes('/api/upload/multipart/parts?'),
     );
     await page.getByTestId('file-input').setInputFiles(onDisk);
-    const stored = ((await (await listed).json()) as { data: { parts: unknown[] } }).data.parts;
+    const listing = await listed;
+    expect(listing.status()).toBe(200);
+    const stored = ((await listing.json()) as { data: { parts: unknown[] } }).data.parts;
     const slug = await sharedSlug(page, 'resume.bin');
     // No new upload: storage lists what it holds, and only the missing parts (of 4) are sent.
     expect(partsAfterReload.filter((url) => url.endsWith('/init'))).toEqual([]);
