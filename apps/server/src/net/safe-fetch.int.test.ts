@@ -1,66 +1,17 @@
-// One file on purpose (over 400 lines): the loopback fence and the recording servers below must
-// wrap every case here, and a helper module in src/ would be built into dist.
+// One file on purpose (over 400 lines): the recording servers below wrap every case here.
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import tls from 'node:tls';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fenceToLoopback } from '../../test/loopback-fence.js';
 import { isAppError, type AppError } from '../lib/app-error.js';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch.js';
 
-// ---------------------------------------------------------------------------------------------
-// Network fence: this file must never send a packet beyond loopback, even if safeFetch regressed
-// and tried to follow a redirect to 10.0.0.1 or 169.254.169.254. Every socket connect is checked
-// (IP-literal hosts directly, names through their lookup's answer) before the real connect runs.
-
-const violations: string[] = [];
-type Connect = (...args: unknown[]) => unknown;
-const socketProto = net.Socket.prototype as unknown as { connect: Connect };
-const realConnect = socketProto.connect;
-
-function isLoopback(address: string): boolean {
-  return /^127\./.test(address) || address === '::1' || /^::ffff:127\./i.test(address);
-}
-
-function fenced(args: unknown[]): void {
-  const first = Array.isArray(args[0]) ? (args[0] as unknown[])[0] : args[0];
-  if (typeof first !== 'object' || first === null) return;
-  const options = first as { host?: string; lookup?: net.LookupFunction };
-  const host = options.host ?? 'localhost';
-  if (net.isIP(host) !== 0) {
-    if (!isLoopback(host)) {
-      violations.push(host);
-      throw new Error(`test fence: connect to ${host} refused`);
-    }
-    return;
-  }
-  const lookup = options.lookup;
-  if (lookup === undefined) return;
-  options.lookup = (hostname, lookupOptions, callback) => {
-    lookup(hostname, lookupOptions, (err, address, family) => {
-      const addresses = typeof address === 'string' ? [address] : address.map((a) => a.address);
-      const bad = addresses.filter((a) => !isLoopback(a));
-      if (err === null && bad.length > 0) {
-        violations.push(...bad);
-        callback(new Error(`test fence: connect to ${bad.join(', ')} refused`), address, family);
-        return;
-      }
-      callback(err, address, family);
-    });
-  };
-}
-
-beforeAll(() => {
-  socketProto.connect = function (this: unknown, ...args: unknown[]) {
-    fenced(args);
-    return Reflect.apply(realConnect, this, args);
-  };
-});
-afterAll(() => {
-  socketProto.connect = realConnect;
-});
+// Nothing here may send a packet beyond loopback (see test/loopback-fence.ts).
+const { violations } = fenceToLoopback();
 
 // ---------------------------------------------------------------------------------------------
 // Loopback test servers that record every connection and request.

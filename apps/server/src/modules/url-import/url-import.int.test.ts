@@ -2,7 +2,6 @@
 // below must wrap every case here, and a helper module in src/ would be built into dist.
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 import type { Socket } from 'node:net';
 import type {
   FileDetail,
@@ -12,63 +11,15 @@ import type {
   UrlImportStarted,
   UrlInfo,
 } from '@pasteport/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fenceToLoopback } from '../../../test/loopback-fence.js';
 import type { TestApp } from '../../../test/app-harness.js';
 import { DATABASE_KINDS } from '../../../test/databases.js';
 import { download, givenStorage, sendSigned, STORAGE_KINDS } from '../../../test/files.js';
 import { apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity.js';
 
-// ---------------------------------------------------------------------------------------------
-// Network fence: nothing here may send a packet beyond loopback, even if the guard regressed and
-// followed a URL to 10.0.0.1 or 169.254.169.254. Every socket connect is checked (IP literals
-// directly, names through their lookup's answer) before the real connect runs.
-
-const violations: string[] = [];
-type Connect = (...args: unknown[]) => unknown;
-const socketProto = net.Socket.prototype as unknown as { connect: Connect };
-const realConnect = socketProto.connect;
-
-function isLoopback(address: string): boolean {
-  return /^127\./.test(address) || address === '::1' || /^::ffff:127\./i.test(address);
-}
-
-function fenced(args: unknown[]): void {
-  const first = Array.isArray(args[0]) ? (args[0] as unknown[])[0] : args[0];
-  if (typeof first !== 'object' || first === null) return;
-  const options = first as { host?: string; lookup?: net.LookupFunction };
-  const host = options.host ?? 'localhost';
-  if (net.isIP(host) !== 0) {
-    if (!isLoopback(host)) {
-      violations.push(host);
-      throw new Error(`test fence: connect to ${host} refused`);
-    }
-    return;
-  }
-  const lookup = options.lookup;
-  if (lookup === undefined) return;
-  options.lookup = (hostname, lookupOptions, callback) => {
-    lookup(hostname, lookupOptions, (err, address, family) => {
-      const addresses = typeof address === 'string' ? [address] : address.map((a) => a.address);
-      const bad = addresses.filter((a) => !isLoopback(a));
-      if (err === null && bad.length > 0) {
-        violations.push(...bad);
-        callback(new Error(`test fence: connect to ${bad.join(', ')} refused`), address, family);
-        return;
-      }
-      callback(err, address, family);
-    });
-  };
-}
-
-beforeAll(() => {
-  socketProto.connect = function (this: unknown, ...args: unknown[]) {
-    fenced(args);
-    return Reflect.apply(realConnect, this, args);
-  };
-});
-afterAll(() => {
-  socketProto.connect = realConnect;
-});
+// Nothing here may send a packet beyond loopback (see test/loopback-fence.ts).
+const { violations } = fenceToLoopback();
 
 // ---------------------------------------------------------------------------------------------
 // Loopback "remote" servers that record every connection and request.
