@@ -1,4 +1,3 @@
-import { createHash, type Hash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { AppError } from '../lib/app-error.js';
 
@@ -10,10 +9,10 @@ export interface BodyLimits {
   maxLength?: number;
 }
 
-/** A pass-through stream that counts (and optionally MD5-hashes) what flows through it. */
+/** A pass-through stream that counts what flows through it. */
 export interface BodyMeter extends Transform {
-  /** Size and MD5 once the stream has finished; throws before that. */
-  result(): { size: number; md5: Buffer };
+  /** Size once the stream has finished; throws before that. */
+  result(): { size: number };
   /** Bytes seen so far, including a chunk that broke a limit. */
   received(): number;
 }
@@ -22,10 +21,9 @@ export interface BodyMeter extends Transform {
  * Measures a body on its way to storage and fails it as early as possible when it breaks
  * its declared length, so a lying client never leaves a stored object of the wrong size.
  */
-export function createBodyMeter(limits: BodyLimits, options: { md5?: boolean } = {}): BodyMeter {
-  const hash: Hash | null = options.md5 ? createHash('md5') : null;
+export function createBodyMeter(limits: BodyLimits): BodyMeter {
   let size = 0;
-  let digest: Buffer | null = null;
+  let ended = false;
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
@@ -37,7 +35,6 @@ export function createBodyMeter(limits: BodyLimits, options: { md5?: boolean } =
         callback(new AppError('PAYLOAD_TOO_LARGE', `body exceeds ${limits.maxLength} bytes`));
         return;
       }
-      hash?.update(chunk);
       callback(null, chunk);
     },
     flush(callback) {
@@ -45,15 +42,15 @@ export function createBodyMeter(limits: BodyLimits, options: { md5?: boolean } =
         callback(lengthMismatch(`body has ${size} bytes, expected ${limits.expectedLength}`));
         return;
       }
-      digest = hash ? hash.digest() : Buffer.alloc(0);
+      ended = true;
       callback();
     },
   });
   return Object.assign(meter, {
     received: () => size,
     result() {
-      if (digest === null) throw new Error('body meter read before the body ended');
-      return { size, md5: digest };
+      if (!ended) throw new Error('body meter read before the body ended');
+      return { size };
     },
   });
 }

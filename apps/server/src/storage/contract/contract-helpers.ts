@@ -11,6 +11,11 @@ export interface DriverUnderTest {
   /** A driver of the same kind with a broken config (missing root, wrong bucket). */
   makeBroken(): Promise<StorageDriver>;
   dispose(): Promise<void>;
+  /**
+   * Whether a one-piece write's ETag is the body's MD5 (S3) or an opaque write identifier
+   * (local disk: see docs/decisions/0010-local-etags-identify-writes.md).
+   */
+  contentEtags: boolean;
 }
 
 /** Builds a fresh, isolated driver (own temp dir, own bucket prefix). */
@@ -36,6 +41,21 @@ export const MiB = 1024 * 1024;
 
 export function md5(data: Buffer): string {
   return createHash('md5').update(data).digest('hex');
+}
+
+/** An opaque write identifier: 32 hex digits, like an MD5, but of nothing. */
+const WRITE_ID = /^[0-9a-f]{32}$/;
+
+/** Matches the ETag a one-piece write of `body` must get from this driver. */
+export function etagOf(dut: DriverUnderTest, body: Buffer): unknown {
+  return dut.contentEtags ? md5(body) : expect.stringMatching(WRITE_ID);
+}
+
+/** The same, as the quoted `ETag` header of an HTTP answer. */
+export function etagHeaderOf(dut: DriverUnderTest, body: Buffer): unknown {
+  return dut.contentEtags
+    ? `"${md5(body)}"`
+    : expect.stringMatching(new RegExp(`^"${WRITE_ID.source.slice(1, -1)}"$`));
 }
 
 export function sha256(data: Buffer): string {

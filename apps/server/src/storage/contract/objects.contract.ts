@@ -4,7 +4,7 @@ import type { DriverUnderTest } from './contract-helpers.js';
 import {
   MiB,
   expectAppError,
-  md5,
+  etagOf,
   put,
   randomBody,
   readAll,
@@ -14,30 +14,32 @@ import {
 
 /** Contract: write, stat, read (with ranges), copy, delete. */
 export function objectContract(use: () => DriverUnderTest): void {
-  it('round-trips a binary object with its content type and MD5 ETag', async () => {
-    const { driver } = use();
+  it('round-trips a binary object with its content type and ETag', async () => {
+    const dut = use();
+    const { driver } = dut;
     const body = Buffer.from(Array.from({ length: 512 }, (_, i) => i % 256));
     const written = await put(driver, 'bin/all-bytes.bin', body, 'application/x-test');
-    expect(written).toEqual({ size: 512, etag: md5(body) });
+    expect(written).toEqual({ size: 512, etag: etagOf(dut, body) });
 
     const info = await driver.stat('bin/all-bytes.bin');
     expect(info).toMatchObject({
       key: 'bin/all-bytes.bin',
       size: 512,
-      etag: md5(body),
+      etag: written.etag,
       contentType: 'application/x-test',
     });
     expect(info?.lastModified).toBeInstanceOf(Date);
     expect(Math.abs(Date.now() - (info?.lastModified.getTime() ?? 0))).toBeLessThan(60_000);
 
     const read = await driver.read('bin/all-bytes.bin');
-    expect(read).toMatchObject({ size: 512, contentLength: 512, range: null, etag: md5(body) });
+    expect(read).toMatchObject({ size: 512, contentLength: 512, range: null, etag: written.etag });
     expect(read.contentType).toBe('application/x-test');
     expect((await readAll(read.stream)).equals(body)).toBe(true);
   });
 
   it('streams multi-MiB bodies of unknown and of known length', async () => {
-    const { driver } = use();
+    const dut = use();
+    const { driver } = dut;
     const unknown = randomBody(11 * MiB + 123);
     const a = await driver.write('big/unknown.bin', streamOf(unknown), {
       contentType: 'application/octet-stream',
@@ -48,7 +50,7 @@ export function objectContract(use: () => DriverUnderTest): void {
       contentType: 'application/octet-stream',
       contentLength: known.length,
     });
-    expect(b).toEqual({ size: known.length, etag: md5(known) });
+    expect(b).toEqual({ size: known.length, etag: etagOf(dut, known) });
 
     expect(sha256(await readAll((await driver.read('big/unknown.bin')).stream))).toBe(
       sha256(unknown),
@@ -74,9 +76,15 @@ export function objectContract(use: () => DriverUnderTest): void {
 
   it('replaces an object on overwrite', async () => {
     const { driver } = use();
-    await put(driver, 'doc.txt', 'first version, longer');
-    await put(driver, 'doc.txt', 'second', 'text/markdown');
-    expect(await driver.stat('doc.txt')).toMatchObject({ size: 6, contentType: 'text/markdown' });
+    const first = await put(driver, 'doc.txt', 'first version, longer');
+    const second = await put(driver, 'doc.txt', 'second', 'text/markdown');
+    // A cache holding the first version must see that it changed.
+    expect(second.etag).not.toBe(first.etag);
+    expect(await driver.stat('doc.txt')).toMatchObject({
+      size: 6,
+      contentType: 'text/markdown',
+      etag: second.etag,
+    });
     expect((await readAll((await driver.read('doc.txt')).stream)).toString()).toBe('second');
   });
 

@@ -9,6 +9,7 @@ import * as rules from '../../storage-rules.js';
 import { isMissing, mapFsError } from './local-errors.js';
 import { writeTempFile } from './local-file-writer.js';
 import { listPage } from './local-list.js';
+import { newWriteEtag } from './local-metadata.js';
 import { LocalMultipartStore } from './local-multipart.js';
 import {
   copyToTemp,
@@ -129,7 +130,7 @@ export class LocalStorageDriver implements Port.StorageDriver {
     );
     return this.#guard(key, () =>
       publishObject(this.#paths, key, temp, {
-        etag: temp.md5.toString('hex'),
+        etag: newWriteEtag(),
         contentType: options.contentType,
       }),
     );

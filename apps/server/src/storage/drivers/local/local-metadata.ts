@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from './local-file-writer.js';
@@ -46,6 +47,16 @@ export async function readSidecar(
 /** An ETag for a file without sidecar: changes whenever size or mtime does, like nginx's. */
 export function derivedEtag(file: { size: number; mtimeMs: number }): string {
   return `${Math.floor(file.mtimeMs).toString(16)}-${file.size.toString(16)}`;
+}
+
+/**
+ * The ETag of a new write: a random identifier, not a hash of the content. Hashing every
+ * uploaded byte cost a third of the server's CPU per upload; an identifier per write is just as
+ * strong a validator, because an object's bytes only ever change by a new write
+ * (docs/decisions/0010-local-etags-identify-writes.md). 32 hex digits, shaped like S3's.
+ */
+export function newWriteEtag(): string {
+  return randomBytes(16).toString('hex');
 }
 
 /** Writes a sidecar atomically (temp file in `tmpDir`, then rename). */

@@ -13,6 +13,7 @@ import {
   validatePartNumber,
 } from '../../storage-rules.js';
 import { isMissing } from './local-errors.js';
+import { newWriteEtag } from './local-metadata.js';
 import {
   publishFile,
   writeFileAtomic,
@@ -83,7 +84,7 @@ export class LocalMultipartStore {
       ...limits,
       maxLength: MULTIPART_MAX_PART_SIZE,
     });
-    const part = { etag: temp.md5.toString('hex'), size: temp.size };
+    const part = { etag: newWriteEtag(), size: temp.size };
     const base = path.join(this.dir(uploadId), String(partNumber));
     try {
       await publishFile(temp.path, `${base}.part`, { createParents: false });

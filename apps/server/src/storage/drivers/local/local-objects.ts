@@ -72,7 +72,7 @@ export async function copyToTemp(paths: LocalPaths, source: string): Promise<Tem
     // FICLONE makes a copy-on-write reflink where the filesystem can, a plain copy elsewhere.
     await copyFile(source, tmpPath, fsConstants.COPYFILE_FICLONE);
     const copied = await stat(tmpPath);
-    return { path: tmpPath, size: copied.size, md5: Buffer.alloc(0), mtimeMs: copied.mtimeMs };
+    return { path: tmpPath, size: copied.size, mtimeMs: copied.mtimeMs };
   } catch (error) {
     await rm(tmpPath, { force: true });
     throw error;

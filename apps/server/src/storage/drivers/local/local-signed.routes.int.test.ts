@@ -6,7 +6,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../../../http/error-handler.js';
-import { md5, put } from '../../contract/contract-helpers.js';
+import { put, readAll, sha256 } from '../../contract/contract-helpers.js';
 import { LocalStorageDriver } from './local-driver.js';
 import { registerLocalSignedRoutes } from './local-signed.routes.js';
 import { signToken } from './signed-url.js';
@@ -42,8 +42,9 @@ async function getUrl(key: string, options: Parameters<LocalStorageDriver['presi
 }
 
 describe('local signed routes: downloads', () => {
+  let digitsEtag = '';
   beforeAll(async () => {
-    await put(driver, 'dl/digits.txt', body, 'text/plain');
+    digitsEtag = (await put(driver, 'dl/digits.txt', body, 'text/plain')).etag;
     await put(driver, 'dl/page.html', '<script>alert(1)</script>', 'text/html');
   });
 
@@ -55,7 +56,7 @@ describe('local signed routes: downloads', () => {
       'content-type': 'text/plain',
       'content-length': '10',
       'accept-ranges': 'bytes',
-      etag: `"${md5(body)}"`,
+      etag: `"${digitsEtag}"`,
       'x-content-type-options': 'nosniff',
       'content-security-policy': 'sandbox',
       'content-disposition': 'inline',
@@ -106,11 +107,12 @@ describe('local signed routes: downloads', () => {
 
   it('answers If-None-Match with 304 when the ETag matches (weakly)', async () => {
     const url = await getUrl('dl/digits.txt');
-    for (const tag of [`"${md5(body)}"`, `W/"${md5(body)}"`, `"x", "${md5(body)}"`, '*']) {
+    const etag = digitsEtag;
+    for (const tag of [`"${etag}"`, `W/"${etag}"`, `"x", "${etag}"`, '*']) {
       const res = await app.inject({ url, headers: { 'if-none-match': tag } });
       expect(res.statusCode, tag).toBe(304);
       expect(res.body).toBe('');
-      expect(res.headers.etag).toBe(`"${md5(body)}"`);
+      expect(res.headers.etag).toBe(`"${etag}"`);
     }
     const stale = await app.inject({ url, headers: { 'if-none-match': '"other"' } });
     expect(stale.statusCode).toBe(200);
@@ -209,11 +211,13 @@ describe('local signed routes: uploads', () => {
     });
     const res = await app.inject({ method: 'PUT', url, headers, payload });
     expect(res.statusCode).toBe(200);
-    expect(res.headers.etag).toBe(`"${md5(payload)}"`);
+    expect(res.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
     expect(await driver.stat('up/raw.bin')).toMatchObject({
       size: 300_000,
       contentType: 'application/json',
+      etag: res.headers.etag?.slice(1, -1),
     });
+    expect(sha256(await readAll((await driver.read('up/raw.bin')).stream))).toBe(sha256(payload));
   });
 
   it('stores a part through the part route', async () => {
@@ -222,7 +226,7 @@ describe('local signed routes: uploads', () => {
     const res = await app.inject({ method: 'PUT', url, payload: 'part seven' });
     expect(res.statusCode).toBe(200);
     expect(await driver.listParts('up/mp.bin', uploadId)).toEqual([
-      { partNumber: 7, etag: md5(Buffer.from('part seven')), size: 10 },
+      { partNumber: 7, etag: res.headers.etag?.slice(1, -1), size: 10 },
     ]);
     await driver.abortMultipart('up/mp.bin', uploadId);
     const late = await app.inject({ method: 'PUT', url, payload: 'too late' });
