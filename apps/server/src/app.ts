@@ -152,9 +152,15 @@ export function buildServices(deps: AppDeps, logger: FastifyBaseLogger) {
     intervalMs: VIEW_FLUSH_INTERVAL_MS,
     onError: (err) => logger.warn({ err }, 'could not write paste view counts; will retry'),
   });
+  const apiKeys = createApiKeyService({
+    repo: createApiKeyRepository(db),
+    clock,
+    invalidation: deps.database.invalidation,
+    onTouchError: (err) => logger.warn({ err }, 'could not record API key use'),
+  });
   return {
     dashboard: createDashboardService({ repo: createDashboardRepository(db), clock }),
-    cache: createCacheService({ caches: [pasteCache] }),
+    cache: createCacheService({ caches: [pasteCache, apiKeys.cache] }),
     system: createSystemService(
       {
         databaseKind: deps.database.kind,
@@ -174,12 +180,7 @@ export function buildServices(deps: AppDeps, logger: FastifyBaseLogger) {
       clock,
       sessionTtlMs: deps.config.sessionTtlMs,
     }),
-    apiKeys: createApiKeyService({
-      repo: createApiKeyRepository(db),
-      clock,
-      invalidation: deps.database.invalidation,
-      onTouchError: (err) => logger.warn({ err }, 'could not record API key use'),
-    }),
+    apiKeys,
     systemSettings: createSystemSettingsService(settings),
     pasteManagement: createPasteManagementService({
       repo: pasteRepo,

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { InvalidationBus } from '../../lib/invalidation.js';
+import type { ManagedCache } from '../cache/managed-cache.js';
 import { randomToken, sha256Hex } from '../../lib/secrets.js';
 import { normalizePath } from '../../vfs/path.js';
 import type { ApiKeyActor } from '../auth/actor.js';
@@ -25,8 +26,12 @@ export const LAST_USED_INTERVAL_MS = 60_000;
  * every request; the TTL only bounds the damage of a missed message.
  */
 export const KEY_CACHE_TTL_MS = 60_000;
-const KEY_CACHE_MAX = 10_000;
+export const KEY_CACHE_MAX = 10_000;
 const INVALIDATION_TOPIC = 'api-key';
+/** The invalidation message that empties every instance's key cache (ids are UUIDs). */
+const DROP_ALL = '*';
+/** The name the key cache has in the cache stats and in a clear request. */
+export const API_KEY_CACHE_NAME = 'api-keys';
 
 /** Bytes of entropy in a generated key (256 bits; 43 URL-safe characters). */
 const GENERATED_KEY_BYTES = 32;
@@ -48,7 +53,13 @@ export function createApiKeyService(deps: {
     loadedAt: number;
   }
   const cache = new Map<string, CacheEntry>();
+  let hits = 0;
+  let misses = 0;
   deps.invalidation.subscribe(INVALIDATION_TOPIC, (id) => {
+    if (id === DROP_ALL) {
+      cache.clear();
+      return;
+    }
     for (const [hash, entry] of cache) if (entry.actor.keyId === id) cache.delete(hash);
   });
   const invalidate = (id: string) => deps.invalidation.publish(INVALIDATION_TOPIC, id);
@@ -182,9 +193,31 @@ export function createApiKeyService(deps: {
       const nowMs = clock.now().getTime();
       const keyHash = sha256Hex(key);
       const cached = cache.get(keyHash);
-      if (cached && nowMs - cached.loadedAt < KEY_CACHE_TTL_MS) return accept(cached, nowMs);
+      if (cached && nowMs - cached.loadedAt < KEY_CACHE_TTL_MS) {
+        hits += 1;
+        return accept(cached, nowMs);
+      }
+      misses += 1;
       return load(keyHash, nowMs).then((entry) => accept(entry, nowMs));
     },
+
+    /** The key cache as the admin sees and clears it (holds credentials: admin only). */
+    cache: {
+      name: API_KEY_CACHE_NAME,
+      keyPermission: null,
+      stats: () => ({
+        name: API_KEY_CACHE_NAME,
+        entries: cache.size,
+        max_entries: KEY_CACHE_MAX,
+        hits,
+        misses,
+      }),
+      async clearEverywhere() {
+        const dropped = cache.size;
+        await deps.invalidation.publish(INVALIDATION_TOPIC, DROP_ALL);
+        return dropped;
+      },
+    } satisfies ManagedCache,
   };
 }
 

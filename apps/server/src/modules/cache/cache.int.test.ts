@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app-harness.js';
 import { DATABASE_KINDS } from '../../../test/databases.js';
 import { adminToken, apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity.js';
+import { API_KEY_CACHE_NAME, KEY_CACHE_MAX } from '../api-keys/api-key.service.js';
 import { PASTE_CACHE_MAX_ENTRIES, PASTE_CACHE_NAME } from './counted-paste-cache.js';
 
 type Headers = Record<string, string>;
@@ -23,7 +24,7 @@ async function read(t: TestApp, slug: string): Promise<void> {
   expect(res.statusCode).toBe(200);
 }
 
-async function pasteCacheStats(t: TestApp, token: string): Promise<CacheStats> {
+async function cacheStats(t: TestApp, token: string, name: string): Promise<CacheStats> {
   const res = await t.app.inject({
     method: 'GET',
     url: '/api/admin/cache/stats',
@@ -31,10 +32,12 @@ async function pasteCacheStats(t: TestApp, token: string): Promise<CacheStats> {
   });
   expect(res.statusCode).toBe(200);
   const list = cacheStatsListSchema.parse(res.json<{ data: unknown }>().data);
-  const pastes = list.find((cache) => cache.name === PASTE_CACHE_NAME);
-  if (!pastes) throw new Error('no paste cache in the stats');
-  return pastes;
+  const found = list.find((cache) => cache.name === name);
+  if (!found) throw new Error(`no ${name} cache in the stats`);
+  return found;
 }
+
+const pasteCacheStats = (t: TestApp, token: string) => cacheStats(t, token, PASTE_CACHE_NAME);
 
 const clear = (t: TestApp, url: string, headers: Headers, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
@@ -114,6 +117,42 @@ describe.each(DATABASE_KINDS)('cache stats and clearing on %s', (kind) => {
     expect((await stats()).entries).toBe(0);
 
     expect((await clear(ctx.t, '/api/user/cache/clear', {})).statusCode).toBe(401);
+  });
+
+  it('lists the API-key cache; an admin clear empties it and the key is read again', async () => {
+    const keyStats = () => cacheStats(ctx.t, ctx.token, API_KEY_CACHE_NAME);
+    const key = await givenApiKey(ctx.t, ctx.token, { text: true });
+    const before = await keyStats();
+    expect(before).toMatchObject({ entries: 0, max_entries: KEY_CACHE_MAX });
+    const useKey = async () => {
+      const res = await ctx.t.app.inject({
+        method: 'GET',
+        url: '/api/user/pastes',
+        headers: apiKey(key.key),
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await useKey();
+    await useKey();
+    expect(await keyStats()).toMatchObject({
+      entries: 1,
+      hits: before.hits + 1,
+      misses: before.misses + 1,
+    });
+
+    // Keys may not clear it: it holds credentials.
+    const byKey = await clear(ctx.t, '/api/user/cache/clear', apiKey(key.key), {
+      name: API_KEY_CACHE_NAME,
+    });
+    expect(byKey.statusCode).toBe(403);
+
+    const res = await clear(ctx.t, '/api/admin/cache/clear', bearer(ctx.token), {
+      name: API_KEY_CACHE_NAME,
+    });
+    expect(res.json<{ data: unknown }>().data).toEqual({ cleared: 1 });
+    expect((await keyStats()).entries).toBe(0);
+    await useKey(); // from the database again
+    expect(await keyStats()).toMatchObject({ entries: 1, misses: before.misses + 2 });
   });
 
   it('keeps cache stats and the admin clear to the admin: 401 for a guest, 403 for a key', async () => {
