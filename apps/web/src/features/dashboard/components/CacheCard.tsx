@@ -67,7 +67,12 @@ function CacheTable({ caches }: { caches: readonly CacheStats[] }) {
     style: 'percent',
     maximumFractionDigits: 1,
   });
-  const nameOf = (name: string) => (name === 'pastes' ? t('dashboard.cache.names.pastes') : name);
+  const nameOf = (name: string) =>
+    name === 'pastes'
+      ? t('dashboard.cache.names.pastes')
+      : name === 'api-keys'
+        ? t('dashboard.cache.names.apiKeys')
+        : name;
 
   return (
     <Table.ScrollContainer minWidth={440}>

@@ -163,6 +163,24 @@ describe('dashboard', () => {
     await waitFor(() => expect(cells()[0]).toBe('0 of 5,000'));
   });
 
+  it('names each cache in the reader’s language, an unknown one by its own name', async () => {
+    await openDashboard({
+      'GET /api/admin/cache/stats': () =>
+        ok([
+          pasteCache(),
+          pasteCache({ name: 'api-keys', max_entries: 10_000 }),
+          pasteCache({ name: 'future-cache' }),
+        ]),
+    });
+    const cache = await screen.findByRole('region', { name: 'Server cache' });
+    await within(cache).findAllByTestId('cache-row');
+    expect(
+      within(cache)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Pastes', 'API keys', 'future-cache']);
+  });
+
   it('keeps the dialog open with the reason when clearing fails, and cancels without clearing', async () => {
     const { user, fetchMock } = await openDashboard({
       'POST /api/admin/cache/clear': () => fail(403, 'ADMIN_ONLY'),
