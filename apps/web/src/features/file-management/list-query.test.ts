@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PAGE_SIZE,
-  offsetOf,
-  pageCount,
-  searchStateOf,
-  viewLimitReached,
-  viewsText,
-} from './list-query';
+import { offsetOf, pageCount, searchStateOf } from '../../components/managed-list/paging';
+import { viewLimitReached, viewsText } from '../../components/managed-list/view-limit';
+import { DEFAULT_PAGE_SIZE } from './list-query';
 
 describe('file list query', () => {
   it('sends a search only from 2 characters, without surrounding spaces', () => {

@@ -1,45 +1,27 @@
+import type { CreatePasteRequest } from '@pasteport/contract';
+import type {
+  ExpiryPreset,
+  OptionProblem,
+  ShareOptionField,
+  ShareOptionValues,
+} from '../../components/share-options/option-rules';
 import {
-  PASTE_MAX_VIEWS_LIMIT,
-  slugProblem,
-  type CreatePasteRequest,
-  type SlugProblem,
-} from '@pasteport/contract';
-import {
-  EXPIRY_UNITS,
-  expiryAmountProblem,
-  expiryInstant,
-  NEVER_EXPIRES,
-  QUICK_EXPIRY_CHOICES,
-  type ExpiryChoice,
-  type ExpiryUnit,
-} from '../../lib/expiry';
+  isExpiryUnit,
+  maxViewsOf,
+  QUICK_EXPIRY_PRESETS,
+  requestPartsOf,
+} from '../../components/share-options/option-rules';
+import { expiryInstant } from '../../lib/expiry';
 
-/** A chip of the expiry picker: a quick choice ("7-days"), never, or a custom amount. */
-export type ExpiryPreset = string;
-
-/** The chip value of a choice: 'never' or '{amount}-{unit}'. */
-export function presetOf(choice: ExpiryChoice): ExpiryPreset {
-  return choice.kind === 'never' ? 'never' : `${choice.amount}-${choice.unit}`;
-}
+export type { OptionProblem };
+/** Every problem of the options (live: shown while typing). A blank slug means a random one. */
+export { shareOptionProblems as optionProblems } from '../../components/share-options/option-rules';
 
 /** The chips in order: the SPEC §5 quick choices, never, then custom. */
-export const EXPIRY_PRESETS: readonly ExpiryPreset[] = [
-  ...QUICK_EXPIRY_CHOICES.map(presetOf),
-  'never',
-  'custom',
-];
+export const EXPIRY_PRESETS: readonly ExpiryPreset[] = [...QUICK_EXPIRY_PRESETS, 'never', 'custom'];
 
 /** The share options as the form edits them; numbers stay text until sharing. */
-export interface ShareOptions {
-  slug: string;
-  remark: string;
-  password: string;
-  expiry: ExpiryPreset;
-  customAmount: string;
-  customUnit: ExpiryUnit;
-  /** Text of a whole number ≥ 0; 0 (or blank) is unlimited. */
-  maxViews: string;
-}
+export type ShareOptions = ShareOptionValues;
 
 /** A clipboard lasts a week unless the user says otherwise. */
 export const DEFAULT_OPTIONS: ShareOptions = {
@@ -53,53 +35,9 @@ export const DEFAULT_OPTIONS: ShareOptions = {
 };
 
 /** Options fields that can carry an error. */
-export type ShareField = 'slug' | 'remark' | 'password' | 'expiry' | 'maxViews';
-
-/** What can be wrong with each field; every problem has a message under home.problems. */
-export type OptionProblem =
-  | Exclude<SlugProblem, 'empty'>
-  | 'amountRequired'
-  | 'not-whole'
-  | 'too-small'
-  | 'too-large'
-  | 'maxViewsInvalid';
+export type ShareField = ShareOptionField;
 
 export type OptionProblems = Partial<Record<ShareField, OptionProblem>>;
-
-/** The expiry the options describe, or the problem with the custom amount. */
-export function expiryChoiceOf(options: ShareOptions): ExpiryChoice | OptionProblem {
-  if (options.expiry === 'never') return NEVER_EXPIRES;
-  if (options.expiry === 'custom') {
-    if (options.customAmount.trim() === '') return 'amountRequired';
-    const amount = Number(options.customAmount);
-    const problem = expiryAmountProblem(amount, options.customUnit);
-    return problem ?? { kind: 'after', amount, unit: options.customUnit };
-  }
-  const quick = QUICK_EXPIRY_CHOICES.find((choice) => presetOf(choice) === options.expiry);
-  return quick ?? NEVER_EXPIRES;
-}
-
-/** The view limit typed, or undefined when it is not a whole number in range. */
-export function maxViewsOf(options: ShareOptions): number | undefined {
-  const text = options.maxViews.trim();
-  if (text === '') return 0;
-  const value = Number(text);
-  return Number.isInteger(value) && value >= 0 && value <= PASTE_MAX_VIEWS_LIMIT
-    ? value
-    : undefined;
-}
-
-/** Every problem of the options (live: shown while typing). A blank slug means a random one. */
-export function optionProblems(options: ShareOptions): OptionProblems {
-  const problems: OptionProblems = {};
-  const slug = options.slug.trim();
-  const slugIssue = slug === '' ? null : slugProblem(slug);
-  if (slugIssue && slugIssue !== 'empty') problems.slug = slugIssue;
-  const expiry = expiryChoiceOf(options);
-  if (typeof expiry === 'string') problems.expiry = expiry;
-  if (maxViewsOf(options) === undefined) problems.maxViews = 'maxViewsInvalid';
-  return problems;
-}
 
 /** The POST /paste body of valid options; empty optional fields are not sent. */
 export function toCreateRequest(
@@ -107,15 +45,10 @@ export function toCreateRequest(
   options: ShareOptions,
   now: Date,
 ): CreatePasteRequest {
-  const expiry = expiryChoiceOf(options);
-  if (typeof expiry === 'string') throw new Error(`invalid expiry: ${expiry}`);
-  const slug = options.slug.trim();
-  const remark = options.remark.trim();
+  const { expiry, given } = requestPartsOf(options);
   return {
     content,
-    ...(slug ? { slug } : {}),
-    ...(remark ? { remark } : {}),
-    ...(options.password ? { password: options.password } : {}),
+    ...given,
     expires_at: expiryInstant(expiry, now),
     max_views: maxViewsOf(options) ?? 0,
   };
@@ -141,10 +74,6 @@ export function hasAdvancedValues(options: ShareOptions): boolean {
     options.password !== '' ||
     (maxViewsOf(options) ?? 1) !== 0
   );
-}
-
-function isExpiryUnit(value: unknown): value is ExpiryUnit {
-  return typeof value === 'string' && (EXPIRY_UNITS as readonly string[]).includes(value);
 }
 
 /** Options read back from storage: unknown or malformed fields fall back to the defaults. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creatorOf, formatRelative, viewLimitReached, viewsText } from './paste-display';
+import { creatorOf, formatRelative } from './paste-display';
 
 const NOW = Date.parse('2030-01-01T00:00:00.000Z');
 
@@ -11,13 +11,6 @@ describe('paste display helpers', () => {
     [null, { kind: 'guest' }],
   ])('reads created_by %j', (createdBy, creator) => {
     expect(creatorOf(createdBy)).toEqual(creator);
-  });
-
-  it('writes views against the limit, ∞ for unlimited', () => {
-    expect(viewsText({ views: 3, max_views: 5 })).toBe('3 / 5');
-    expect(viewsText({ views: 3, max_views: 0 })).toBe('3 / ∞');
-    expect(viewLimitReached({ views: 5, max_views: 5 })).toBe(true);
-    expect(viewLimitReached({ views: 9, max_views: 0 })).toBe(false);
   });
 
   it.each([

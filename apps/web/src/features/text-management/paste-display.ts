@@ -1,10 +1,3 @@
-import type { PasteSummary } from '@pasteport/contract';
-
-/** Whether a paste with a view limit has been read that many times (its content is gone). */
-export function viewLimitReached(paste: Pick<PasteSummary, 'views' | 'max_views'>): boolean {
-  return paste.max_views > 0 && paste.views >= paste.max_views;
-}
-
 /** Who created a paste, as the listing names it. */
 export type PasteCreator =
   { kind: 'admin' } | { kind: 'apikey'; idPrefix: string } | { kind: 'guest' };
@@ -48,9 +41,4 @@ export function formatRelative(iso: string, now: number, locale: string): string
   // Math.round(-0.4) is -0, which Intl would print as "0 minutes ago" for a future instant.
   const value = Math.round(seconds / size) || 0;
   return format.format(value, unit);
-}
-
-/** "3 / 5", or "3 / ∞" when the paste may be read without limit (max_views 0, SPEC §9). */
-export function viewsText(paste: Pick<PasteSummary, 'views' | 'max_views'>): string {
-  return `${paste.views} / ${paste.max_views > 0 ? paste.max_views : '∞'}`;
 }

@@ -1,9 +1,9 @@
 import { updatePasteRequestSchema } from '@pasteport/contract';
 import { describe, expect, it } from 'vitest';
+import { quickExpiry } from '../../components/share-options/edit-rules';
 import { givenPaste } from './testing/paste-server';
 import {
   changedFields,
-  quickExpiry,
   toUpdateRequest,
   validatePasteForm,
   valuesFromPaste,

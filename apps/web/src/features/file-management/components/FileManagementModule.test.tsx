@@ -1,6 +1,7 @@
 import type { FileDetail } from '@pasteport/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listFinders, pretendPhone } from '../../../components/managed-list/test-kit';
 import {
   bodyOf,
   fail,
@@ -28,7 +29,7 @@ async function openAsAdmin(files: FileDetail[], routes: FakeRoutes = {}) {
   return { ...view, fetchMock };
 }
 
-const rows = () => screen.findAllByTestId('file-row', undefined, SLOW);
+const { rows, slugsShown, openRowMenu } = listFinders('file-row', SLOW);
 const pageButton = (page: number) => screen.getByRole('button', { name: `Page ${page}` });
 
 /**
@@ -47,12 +48,6 @@ function pagedListing(total: number): FakeRoute {
     );
     return ok({ items, total, limit, offset });
   };
-}
-const slugsShown = () =>
-  screen.queryAllByTestId('file-row').map((row) => row.getAttribute('data-slug'));
-
-async function openRowMenu(user: ReturnType<typeof renderApp>['user'], name: string) {
-  await user.click(await screen.findByRole('button', { name: `Actions for “${name}”` }, SLOW));
 }
 
 describe('file management: listing', { timeout: 20_000 }, () => {
@@ -163,12 +158,7 @@ describe('file management: listing', { timeout: 20_000 }, () => {
   });
 
   it('shows cards instead of a table on a phone', async () => {
-    const phone = window.matchMedia.bind(window);
-    const spy = vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
-      const list = phone(query);
-      return query.includes('max-width') ? { ...list, matches: true } : list;
-    });
-    onTestFinished(() => spy.mockRestore());
+    pretendPhone();
     const { user } = await openAsAdmin([
       givenFileDetail({ id: 'f1', slug: 'pocket', filename: 'pocket.txt', views: 1, max_views: 3 }),
     ]);

@@ -1,25 +1,20 @@
-import { Alert, Modal, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame, type RowRef } from '../../../components/managed-list';
 import { FileViewer } from '../../file';
-import { useIsPhone } from '../use-is-phone';
-import type { FileRef } from './DeleteFilesDialog';
 
 /**
  * A file's preview in a dialog, with the file page's own components. The server counts the
  * read like any other (there is no uncounted content endpoint), so the dialog says so.
  */
-export function PreviewFileDialog({ file, onClose }: { file: FileRef; onClose: () => void }) {
+export function PreviewFileDialog({ file, onClose }: { file: RowRef; onClose: () => void }) {
   const { t } = useTranslation();
-  const isPhone = useIsPhone();
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="xl"
-      fullScreen={isPhone}
+    <DialogFrame
+      fillPhone
       title={t('fileManagement.preview.title', { name: file.name })}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
     >
       <Stack gap="sm">
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />} py="xs">
@@ -27,6 +22,6 @@ export function PreviewFileDialog({ file, onClose }: { file: FileRef; onClose: (
         </Alert>
         <FileViewer slug={file.slug} />
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -1,6 +1,11 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconLink, IconPencil, IconQrcode, IconTrash } from '@tabler/icons-react';
+import { Group, Stack, Text } from '@mantine/core';
+import { IconLink, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import {
+  DeleteShareButton,
+  EditShareButton,
+  ShareActionButton,
+} from '../../../components/share-access/ShareActionButton';
 import { DownloadButton } from '../preview/DownloadButton';
 
 export interface FileActionsProps {
@@ -40,46 +45,23 @@ export function FileActions(props: FileActionsProps) {
             </Text>
           ) : null}
           <Group gap="xs" grow>
-            <Button
-              variant="default"
-              h={40}
-              leftSection={<IconLink size={18} aria-hidden />}
+            <ShareActionButton
+              Icon={IconLink}
+              label={t('file.actions.copyLink')}
               onClick={props.onCopyLink}
-            >
-              {t('file.actions.copyLink')}
-            </Button>
-            <Button
-              variant="default"
-              h={40}
-              leftSection={<IconQrcode size={18} aria-hidden />}
+            />
+            <ShareActionButton
+              Icon={IconQrcode}
+              label={t('file.actions.qr')}
               onClick={props.onShowQr}
-            >
-              {t('file.actions.qr')}
-            </Button>
+            />
           </Group>
         </>
       )}
       {canManage ? (
         <Group gap="xs" grow>
-          {gone ? null : (
-            <Button
-              variant="default"
-              h={40}
-              leftSection={<IconPencil size={18} aria-hidden />}
-              onClick={props.onEdit}
-            >
-              {t('common.edit')}
-            </Button>
-          )}
-          <Button
-            variant="light"
-            color="red"
-            h={40}
-            leftSection={<IconTrash size={18} aria-hidden />}
-            onClick={props.onDelete}
-          >
-            {t('common.delete')}
-          </Button>
+          {gone ? null : <EditShareButton onClick={props.onEdit} />}
+          <DeleteShareButton onClick={props.onDelete} />
         </Group>
       ) : null}
     </Stack>

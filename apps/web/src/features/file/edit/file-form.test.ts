@@ -1,10 +1,10 @@
 import { updateFileRequestSchema } from '@pasteport/contract';
 import { describe, expect, it } from 'vitest';
+import { quickExpiry } from '../../../components/share-options/edit-rules';
 import { givenFileDetail } from '../testing/file-fixtures';
 import {
   changedFields,
   expiresInHours,
-  quickExpiry,
   toUpdateRequest,
   validateFileForm,
   valuesFromFile,

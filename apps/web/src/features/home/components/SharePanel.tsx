@@ -1,26 +1,24 @@
-import { Alert, Button, Collapse, Group, Kbd, Paper, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconLogin, IconShare } from '@tabler/icons-react';
-import { useId, type Ref } from 'react';
+import { Alert, Button, Group, Kbd, Paper, Stack, Text } from '@mantine/core';
+import { IconLogin, IconShare } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ShareField, ShareOptions } from '../share-form';
+import { PASTE_SHARE_LIMITS } from '../../../components/share-options/share-limits';
+import {
+  ShareOptionsBody,
+  type ShareOptionsState,
+} from '../../../components/share-options/ShareOptionsBody';
+import { pasteShareUrl } from '../../paste/api';
+import { EXPIRY_PRESETS } from '../share-form';
 import { submitShortcutText } from '../submit-shortcut';
-import { AdvancedOptions } from './AdvancedOptions';
-import { ExpiryPicker } from './ExpiryPicker';
 
-export interface SharePanelProps {
-  options: ShareOptions;
-  onChange: (patch: Partial<ShareOptions>) => void;
-  errors: Partial<Record<ShareField, string>>;
-  advancedOpen: boolean;
-  onToggleAdvanced: () => void;
+export interface SharePanelProps extends ShareOptionsState {
   onShare: () => void;
   sharing: boolean;
   /** Why sharing is not possible right now (the button is disabled and this says why). */
   blockedReason?: string;
   /** The last share's failure, shown above the button; `signIn` adds the sign-in link. */
   failure?: { message: string; signIn?: boolean };
-  slugRef: Ref<HTMLInputElement>;
 }
 
 /**
@@ -28,56 +26,28 @@ export interface SharePanelProps {
  * password, view limit and note in a collapsed "more options" part.
  */
 export function SharePanel({
-  options,
-  onChange,
-  errors,
-  advancedOpen,
-  onToggleAdvanced,
   onShare,
   sharing,
   blockedReason,
   failure,
-  slugRef,
+  ...optionsState
 }: SharePanelProps) {
   const { t } = useTranslation();
-  const advancedId = useId();
   const reasonId = useId();
   const shortcut = submitShortcutText();
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={t('home.options.title')}>
       <Stack gap="md">
-        <ExpiryPicker options={options} onChange={onChange} error={errors.expiry} />
-        <div>
-          <Button
-            variant="subtle"
-            size="sm"
-            mih={40}
-            px="xs"
-            onClick={onToggleAdvanced}
-            aria-expanded={advancedOpen}
-            aria-controls={advancedId}
-            rightSection={
-              <IconChevronDown
-                size={16}
-                aria-hidden
-                style={{ transform: advancedOpen ? 'rotate(180deg)' : undefined }}
-              />
-            }
-          >
-            {t('home.options.more')}
-          </Button>
-          <Collapse expanded={advancedOpen} id={advancedId} keepMountedMode="display-none">
-            <div style={{ paddingTop: 'var(--mantine-spacing-sm)' }}>
-              <AdvancedOptions
-                options={options}
-                onChange={onChange}
-                errors={errors}
-                slugRef={slugRef}
-              />
-            </div>
-          </Collapse>
-        </div>
+        <ShareOptionsBody
+          keyPrefix="home.options"
+          presets={EXPIRY_PRESETS}
+          chipName="expiry"
+          limits={PASTE_SHARE_LIMITS}
+          linkBase={pasteShareUrl('')}
+          advancedCols={{ base: 1, sm: 2 }}
+          {...optionsState}
+        />
         {failure ? (
           <Alert color="red" variant="light" role="alert">
             <Stack gap="xs" align="flex-start">

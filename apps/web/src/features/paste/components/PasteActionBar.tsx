@@ -9,6 +9,11 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import {
+  DeleteShareButton,
+  EditShareButton,
+  ShareActionButton,
+} from '../../../components/share-access/ShareActionButton';
 import type { MarkdownHeading } from '../../markdown';
 import { MIN_HEADINGS_FOR_CONTENTS } from '../view/headings';
 import { PRINT_HIDDEN } from '../view/print';
@@ -58,24 +63,19 @@ export function PasteActionBar(props: PasteActionBarProps) {
       {...PRINT_HIDDEN}
     >
       <Group gap="xs" wrap="nowrap">
-        <Button
+        <ShareActionButton
+          Icon={IconCopy}
+          label={t('pasteView.actions.copy')}
           variant="light"
-          h={40}
-          leftSection={<IconCopy size={18} aria-hidden />}
           onClick={props.onCopyContent}
-        >
-          {t('pasteView.actions.copy')}
-        </Button>
+        />
         {gone ? null : (
-          <Button
-            variant="default"
-            h={40}
-            leftSection={<IconLink size={18} aria-hidden />}
+          <ShareActionButton
+            Icon={IconLink}
+            label={t('pasteView.actions.copyLink')}
             onClick={props.onCopyLink}
             classNames={COMPACT_ON_PHONES}
-          >
-            {t('pasteView.actions.copyLink')}
-          </Button>
+          />
         )}
         {gone ? null : (
           <Tooltip label={rawHint} withinPortal>
@@ -95,43 +95,19 @@ export function PasteActionBar(props: PasteActionBarProps) {
           </Tooltip>
         )}
         {gone ? null : (
-          <Button
+          <ShareActionButton
+            Icon={IconQrcode}
+            label={t('pasteView.actions.qr')}
             visibleFrom="sm"
-            variant="default"
-            h={40}
-            leftSection={<IconQrcode size={18} aria-hidden />}
             onClick={props.onShowQr}
-          >
-            {t('pasteView.actions.qr')}
-          </Button>
+          />
         )}
         <ExportMenu onExport={props.onExport} />
       </Group>
       <Group gap="xs" wrap="nowrap">
         {showContents ? <ContentsMenu headings={headings} /> : null}
-        {canManage && !gone ? (
-          <Button
-            visibleFrom="sm"
-            variant="default"
-            h={40}
-            leftSection={<IconPencil size={18} aria-hidden />}
-            onClick={props.onEdit}
-          >
-            {t('common.edit')}
-          </Button>
-        ) : null}
-        {canManage ? (
-          <Button
-            visibleFrom="sm"
-            variant="light"
-            color="red"
-            h={40}
-            leftSection={<IconTrash size={18} aria-hidden />}
-            onClick={props.onDelete}
-          >
-            {t('common.delete')}
-          </Button>
-        ) : null}
+        {canManage && !gone ? <EditShareButton visibleFrom="sm" onClick={props.onEdit} /> : null}
+        {canManage ? <DeleteShareButton visibleFrom="sm" onClick={props.onDelete} /> : null}
         <MoreMenu {...props} rawHint={rawHint} />
       </Group>
     </Group>

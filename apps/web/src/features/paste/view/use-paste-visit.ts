@@ -1,15 +1,21 @@
-import type { PasteDetail, PasteView } from '@pasteport/contract';
-import { useCallback, useEffect, useState } from 'react';
+import type { PasteDetail, PastePrompt, PasteView } from '@pasteport/contract';
+import {
+  useShareVisit,
+  type ShareVisit,
+  type ShareVisitSource,
+} from '../../../components/share-access/use-share-visit';
 import { needsPassword } from '../api';
 import { openPasteOnce } from './open-once';
 
+/** What an open paste visit holds. */
+interface OpenPaste {
+  paste: PasteView;
+  /** The password that unlocked it, kept in memory only (for the raw link). */
+  password: string | undefined;
+}
+
 /** Where a visit of /paste/{slug} stands. */
-export type PasteVisit =
-  | { status: 'loading' }
-  | { status: 'locked' }
-  /** `password` is the one that unlocked it, kept in memory only (for the raw link). */
-  | { status: 'open'; paste: PasteView; password: string | undefined }
-  | { status: 'failed'; error: unknown };
+export type PasteVisit = ShareVisit<OpenPaste>;
 
 /** The shown paste after an edit: the PUT answer's fields over the counted read. */
 export function withSavedDetail(paste: PasteView, saved: PasteDetail): PasteView {
@@ -27,53 +33,15 @@ export function withSavedDetail(paste: PasteView, saved: PasteDetail): PasteView
   };
 }
 
-/**
- * Opens a paste once for this visit (mount) and holds the result in component state, so
- * nothing (focus, reconnect, a sign-out clearing the query cache) ever reads it again: each
- * read is counted. Only `retry` reads again, after a failure.
- */
+const PASTE_VISIT: ShareVisitSource<OpenPaste, PasteView, PastePrompt, PasteView, PasteDetail> = {
+  read: openPasteOnce,
+  isLocked: needsPassword,
+  opened: (paste) => ({ paste, password: undefined }),
+  unlocked: (paste, password) => ({ paste, password }),
+  withSaved: (shown, saved) => ({ ...shown, paste: withSavedDetail(shown.paste, saved) }),
+};
+
+/** Opens a paste once for this visit (mount): each read is counted (see useShareVisit). */
 export function usePasteVisit(slug: string) {
-  const [visit, setVisit] = useState<PasteVisit>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    openPasteOnce(slug).then(
-      (answer) => {
-        if (!active) return;
-        setVisit(
-          needsPassword(answer)
-            ? { status: 'locked' }
-            : { status: 'open', paste: answer, password: undefined },
-        );
-      },
-      (error: unknown) => {
-        if (active) setVisit({ status: 'failed', error });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [slug, attempt]);
-
-  const retry = useCallback(() => {
-    setVisit({ status: 'loading' });
-    setAttempt((current) => current + 1);
-  }, []);
-
-  const unlocked = useCallback((paste: PasteView, password: string) => {
-    setVisit({ status: 'open', paste, password });
-  }, []);
-
-  const failed = useCallback((error: unknown) => setVisit({ status: 'failed', error }), []);
-
-  const saved = useCallback((detail: PasteDetail) => {
-    setVisit((current) =>
-      current.status === 'open'
-        ? { ...current, paste: withSavedDetail(current.paste, detail) }
-        : current,
-    );
-  }, []);
-
-  return { visit, retry, unlocked, failed, saved };
+  return useShareVisit(slug, PASTE_VISIT);
 }

@@ -3,11 +3,10 @@ import type { PasteDetail } from '@pasteport/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
+import { DialogFrame, type RowRef } from '../../../components/managed-list';
 import type { PasteScope } from '../../paste/api';
 import { usePasteDetail } from '../api';
-import type { PasteRef } from './DeletePastesDialog';
 import { EditPasteForm } from './EditPasteForm';
-import { PasteDialogFrame } from './PasteDialogFrame';
 
 /**
  * Edits a paste (full screen on a phone). The form starts from a fresh read of the paste, never
@@ -19,7 +18,7 @@ export function EditPasteDialog({
   onClose,
 }: {
   scope: PasteScope;
-  paste: PasteRef;
+  paste: RowRef;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -54,11 +53,12 @@ export function EditPasteDialog({
   }
 
   return (
-    <PasteDialogFrame
+    <DialogFrame
+      fillPhone
       title={t('textManagement.form.title', { slug: paste.slug })}
       onClose={onClose}
     >
       {body}
-    </PasteDialogFrame>
+    </DialogFrame>
   );
 }

@@ -2,13 +2,12 @@ import { Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
+import { DialogFrame, type RowRef } from '../../../components/managed-list';
 import { formatBytes } from '../../../lib/format';
 import { MarkdownView } from '../../markdown';
 import type { PasteScope } from '../../paste/api';
 import { usePasteDetail } from '../api';
-import { viewsText } from '../paste-display';
-import type { PasteRef } from './DeletePastesDialog';
-import { PasteDialogFrame } from './PasteDialogFrame';
+import { viewsText } from '../../../components/managed-list/view-limit';
 
 type PreviewMode = 'rendered' | 'text';
 
@@ -22,7 +21,7 @@ export function PreviewDialog({
   onClose,
 }: {
   scope: PasteScope;
-  paste: PasteRef;
+  paste: RowRef;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -81,7 +80,8 @@ export function PreviewDialog({
   }
 
   return (
-    <PasteDialogFrame
+    <DialogFrame
+      fillPhone
       title={t('textManagement.preview.title', { slug: paste.slug })}
       onClose={onClose}
     >
@@ -91,6 +91,6 @@ export function PreviewDialog({
         </Text>
         {body}
       </Stack>
-    </PasteDialogFrame>
+    </DialogFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listFinders, pretendPhone } from '../../../components/managed-list/test-kit';
 import { bodyOf, fail, requestsTo, type FakeRoutes } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 import { keyInfo, signInAsAdmin, signInWithApiKey } from '../../../test/sessions';
@@ -21,13 +22,7 @@ async function openAsAdmin(pastes: PasteDetail[], routes: FakeRoutes = {}) {
   return { ...view, fetchMock };
 }
 
-const rows = () => screen.findAllByTestId('paste-row');
-const slugsShown = () =>
-  screen.queryAllByTestId('paste-row').map((row) => row.getAttribute('data-slug'));
-
-async function openRowMenu(user: ReturnType<typeof renderApp>['user'], slug: string) {
-  await user.click(await screen.findByRole('button', { name: `Actions for “${slug}”` }));
-}
+const { rows, slugsShown, openRowMenu } = listFinders('paste-row');
 
 describe('text management: listing', { timeout: 15_000 }, () => {
   it('shows skeletons, then the admin page 1 of 10 with every column', async () => {
@@ -125,12 +120,7 @@ describe('text management: listing', { timeout: 15_000 }, () => {
   });
 
   it('shows cards instead of a table on a phone', async () => {
-    const phone = window.matchMedia.bind(window);
-    const spy = vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
-      const list = phone(query);
-      return query.includes('max-width') ? { ...list, matches: true } : list;
-    });
-    onTestFinished(() => spy.mockRestore());
+    pretendPhone();
     const { user } = await openAsAdmin([
       givenPaste({ id: 'p1', slug: 'pocket', views: 1, max_views: 3 }),
     ]);
