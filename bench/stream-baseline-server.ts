@@ -6,9 +6,13 @@ import { pipeline } from 'node:stream/promises';
 
 const file = process.env.BASELINE_FILE ?? '';
 const sink = process.env.BASELINE_SINK ?? '';
+let received = 0;
 const server = http.createServer((req, res) => {
   if (req.method === 'POST') {
-    pipeline(req, createWriteStream(sink)).then(
+    // Like an upload store: every body a new file, on disk (fsync) before the answer. With
+    // ?cache the answer comes once the page cache holds it (shown for comparison only).
+    const flush = !req.url?.includes('cache');
+    pipeline(req, createWriteStream(`${sink}.${++received}`, { flush })).then(
       () => res.writeHead(201).end('{}'),
       () => res.writeHead(500).end(),
     );

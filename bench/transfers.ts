@@ -18,6 +18,8 @@ export interface TransferResult {
   sizeMb: number;
   uploadMBps: number;
   uploadBaselineMBps: number;
+  /** The baseline without its fsync: how fast the page cache takes it (comparison only). */
+  uploadPageCacheMBps: number;
   downloadMBps: number;
   downloadBaselineMBps: number;
   peakRssMb: number;
@@ -152,11 +154,13 @@ export async function measureTransfers(
     });
     const up: number[] = [];
     const upBase: number[] = [];
+    const upCache: number[] = [];
     const down: number[] = [];
     const downBase: number[] = [];
     for (let round = 0; round < rounds; round++) {
       const slug = `bench-${round}`;
       upBase.push(await timedUpload(`${baseline.url}/`, file, sizeBytes, {}));
+      upCache.push(await timedUpload(`${baseline.url}/?cache`, file, sizeBytes, {}));
       up.push(
         await timedUpload(
           `${server.url}/api/upload`,
@@ -174,6 +178,7 @@ export async function measureTransfers(
       sizeMb: mb,
       uploadMBps: mb / median(up),
       uploadBaselineMBps: mb / median(upBase),
+      uploadPageCacheMBps: mb / median(upCache),
       downloadMBps: mb / median(down),
       downloadBaselineMBps: mb / median(downBase),
       peakRssMb: memoryOf(server.pid).peakMb,

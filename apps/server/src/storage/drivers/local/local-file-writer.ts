@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createBodyMeter, type BodyLimits } from '../../body-meter.js';
+import { progressiveSync } from './progressive-sync.js';
 
 const WRITE_BUFFER_BYTES = 256 * 1024;
 
@@ -41,7 +42,8 @@ export async function writeTempFile(
   });
   try {
     const meter = createBodyMeter(limits);
-    await pipeline(body, meter, sink, limits.signal ? { signal: limits.signal } : {});
+    const options = limits.signal ? { signal: limits.signal } : {};
+    await pipeline(body, meter, progressiveSync(sink), sink, options);
     const { mtimeMs } = await stat(tmpPath);
     return { path: tmpPath, ...meter.result(), mtimeMs };
   } catch (error) {
