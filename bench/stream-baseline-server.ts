@@ -1,6 +1,6 @@
 // The transfer baseline: bare node:http streaming one file to downloaders (GET) and request
 // bodies to disk (POST), with nothing else in the way. Its own process, like the server.
-import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, statSync, unlinkSync } from 'node:fs';
 import http from 'node:http';
 import { pipeline } from 'node:stream/promises';
 
@@ -11,9 +11,14 @@ const server = http.createServer((req, res) => {
   if (req.method === 'POST') {
     // Like an upload store: every body a new file, on disk (fsync) before the answer. With
     // ?cache the answer comes once the page cache holds it (shown for comparison only).
+    // That file is then deleted, so its unwritten pages cannot slow the next measurement.
     const flush = !req.url?.includes('cache');
-    pipeline(req, createWriteStream(`${sink}.${++received}`, { flush })).then(
-      () => res.writeHead(201).end('{}'),
+    const target = `${sink}.${++received}`;
+    pipeline(req, createWriteStream(target, { flush })).then(
+      () => {
+        res.writeHead(201).end('{}');
+        if (!flush) unlinkSync(target);
+      },
       () => res.writeHead(500).end(),
     );
     return;
