@@ -297,7 +297,7 @@ function writeReport(
     'download (`GET /api/file-download/{slug}`) of the same file, against a bare `node:http` server',
     'piping the request body to a new file (fsync before answering, as Pasteport does:',
     '`docs/decisions/0011-durable-upload-baseline.md`) and the file to the response, alternating,',
-    '3 rounds, medians. "page cache" is the same baseline answering before its fsync, for',
+    '5 rounds, medians. "page cache" is the same baseline answering before its fsync, for',
     'comparison: it measures how fast the kernel takes bytes, not how fast a disk keeps them.',
     'Each size runs on a fresh server; peak RSS is its VmHWM after all rounds.',
     '',

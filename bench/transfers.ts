@@ -131,7 +131,7 @@ const median = (values: number[]) =>
 export async function measureTransfers(
   sizeBytes: number,
   admin: { username: string; password: string },
-  rounds = 3,
+  rounds = 5,
 ): Promise<TransferResult> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pp-transfer-'));
   const server = await startPasteport(await freePort(), {
