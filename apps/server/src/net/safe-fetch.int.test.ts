@@ -1,12 +1,13 @@
-// One file on purpose (over 400 lines): the recording servers below wrap every case here.
-import http from 'node:http';
+// One file on purpose (over 400 lines): the loopback fence and the recording servers
+// (test/recording-servers.ts) wrap every case here.
+import type http from 'node:http';
 import type net from 'node:net';
-import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import tls from 'node:tls';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fenceToLoopback } from '../../test/loopback-fence.js';
+import { useRecordingServers, type RecordingServer } from '../../test/recording-servers.js';
 import { isAppError, type AppError } from '../lib/app-error.js';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch.js';
 
@@ -14,47 +15,14 @@ import { safeFetch, type SafeFetchOptions } from './safe-fetch.js';
 const { violations } = fenceToLoopback();
 
 // ---------------------------------------------------------------------------------------------
-// Loopback test servers that record every connection and request.
+// Loopback test servers that record every connection and request (test/recording-servers.ts).
 
-interface TestServer {
-  port: number;
-  requests: { method: string; url: string; headers: http.IncomingHttpHeaders }[];
-  connections: number;
-  open: Set<Socket>;
-}
+type TestServer = RecordingServer;
 
-const servers: http.Server[] = [];
+const startServer = useRecordingServers();
 
-async function startServer(handler: http.RequestListener, host = '127.0.0.1'): Promise<TestServer> {
-  const state: TestServer = { port: 0, requests: [], connections: 0, open: new Set() };
-  const server = http.createServer((req, res) => {
-    state.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
-    handler(req, res);
-  });
-  server.on('connection', (socket) => {
-    state.connections += 1;
-    state.open.add(socket);
-    socket.on('close', () => state.open.delete(socket));
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  state.port = address.port;
-  return state;
-}
-
-afterEach(async () => {
+afterEach(() => {
   expect(violations).toEqual([]);
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
 });
 
 /** No socket of the server is left open: safeFetch destroyed what it no longer needed. */
@@ -395,7 +363,7 @@ describe('safeFetch: upstream failures', () => {
   it('reports a refused connection as UPSTREAM_FAILED', async () => {
     const server = await startServer(ok());
     const port = server.port;
-    await new Promise<void>((resolve) => servers.pop()?.close(() => resolve()));
+    await server.close();
     const dns = publicDns({ 'public.test': ['127.0.0.1'] });
     const error = await failure(safeFetch(`http://public.test:${port}/`, dns.options));
     expect(error.code).toBe('UPSTREAM_FAILED');

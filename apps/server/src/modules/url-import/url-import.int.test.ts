@@ -1,8 +1,7 @@
 // One file on purpose (over 400 lines): the loopback fence and the recording "remote" servers
-// below must wrap every case here, and a helper module in src/ would be built into dist.
+// (test/recording-servers.ts) must wrap every case here.
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { Socket } from 'node:net';
+import type http from 'node:http';
 import type {
   FileDetail,
   MultipartInitResponse,
@@ -13,6 +12,7 @@ import type {
 } from '@pasteport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fenceToLoopback } from '../../../test/loopback-fence.js';
+import { useRecordingServers, type RecordingServer } from '../../../test/recording-servers.js';
 import type { TestApp } from '../../../test/app-harness.js';
 import { DATABASE_KINDS } from '../../../test/databases.js';
 import { download, givenStorage, sendSigned, STORAGE_KINDS } from '../../../test/files.js';
@@ -22,18 +22,13 @@ import { apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity
 const { violations } = fenceToLoopback();
 
 // ---------------------------------------------------------------------------------------------
-// Loopback "remote" servers that record every connection and request.
+// Loopback "remote" servers that record every connection and request, on a stand-in host.
 
-interface Remote {
-  port: number;
-  requests: { method: string; url: string; headers: http.IncomingHttpHeaders }[];
-  connections: number;
-  open: Set<Socket>;
+interface Remote extends RecordingServer {
   /** A URL on the test host that the seam resolves to this server. */
   url(path?: string): string;
 }
 
-const servers: http.Server[] = [];
 /** The stand-in public host: the seam resolves it to 127.0.0.1 and allows that address. */
 const HOST = 'files.test';
 const SEAMS = {
@@ -41,42 +36,15 @@ const SEAMS = {
   allowAddresses: ['127.0.0.1'],
 };
 
+const startServer = useRecordingServers();
+
 async function startRemote(handler: http.RequestListener, host = '127.0.0.1'): Promise<Remote> {
-  const state: Remote = {
-    port: 0,
-    requests: [],
-    connections: 0,
-    open: new Set(),
-    url: (path = '/') => `http://${HOST}:${state.port}${path}`,
-  };
-  const server = http.createServer((req, res) => {
-    state.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
-    handler(req, res);
-  });
-  server.on('connection', (socket) => {
-    state.connections += 1;
-    state.open.add(socket);
-    socket.on('close', () => state.open.delete(socket));
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  state.port = address.port;
-  return state;
+  const server = await startServer(handler, host);
+  return Object.assign(server, { url: (path = '/') => `http://${HOST}:${server.port}${path}` });
 }
 
-afterEach(async () => {
+afterEach(() => {
   expect(violations).toEqual([]);
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
 });
 
 /** Serves `data` with the given headers; `hold` keeps all but the first `sendFirst` bytes back. */
