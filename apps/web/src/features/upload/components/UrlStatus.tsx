@@ -1,5 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../lib/format';
 import type { FailureContext } from '../upload-failure';
@@ -36,6 +37,54 @@ export function InfoCard({ info }: { info: UrlInfo }) {
   );
 }
 
+/** What a running transfer shows of its progress (TransferProgress's figures). */
+type ProgressFigures = Pick<
+  ComponentProps<typeof TransferProgress>,
+  'percent' | 'loaded' | 'total' | 'speed' | 'eta'
+>;
+
+/** A running transfer: what it is doing, a cancel button, and its progress. */
+function RunningTransfer({
+  title,
+  name,
+  onCancel,
+  progress,
+}: {
+  title: string;
+  name: string;
+  onCancel: () => void;
+  progress: ProgressFigures;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          {title}
+        </Text>
+        <Button
+          variant="subtle"
+          color="red"
+          size="sm"
+          mih={40}
+          onClick={onCancel}
+          leftSection={<IconX size={16} aria-hidden />}
+        >
+          {t('upload.url.cancel')}
+        </Button>
+      </Group>
+      <TransferProgress
+        label={t('upload.progress.label', { name })}
+        percent={progress.percent}
+        loaded={progress.loaded}
+        total={progress.total}
+        speed={progress.speed}
+        eta={progress.eta}
+      />
+    </>
+  );
+}
+
 /** The browser relay: phase, two-phase progress with cancel, proxy note, failure. */
 export function RelayStatus({
   snapshot,
@@ -53,33 +102,16 @@ export function RelayStatus({
   return (
     <Stack gap="xs" data-testid="relay-status">
       {running ? (
-        <>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" fw={600}>
-              {snapshot.phase === 'download'
-                ? t('upload.url.phase.download')
-                : t('upload.url.phase.upload')}
-            </Text>
-            <Button
-              variant="subtle"
-              color="red"
-              size="sm"
-              mih={40}
-              onClick={onCancel}
-              leftSection={<IconX size={16} aria-hidden />}
-            >
-              {t('upload.url.cancel')}
-            </Button>
-          </Group>
-          <TransferProgress
-            label={t('upload.progress.label', { name })}
-            percent={snapshot.percent}
-            loaded={snapshot.loaded}
-            total={snapshot.total}
-            speed={snapshot.speed}
-            eta={snapshot.eta}
-          />
-        </>
+        <RunningTransfer
+          title={
+            snapshot.phase === 'download'
+              ? t('upload.url.phase.download')
+              : t('upload.url.phase.upload')
+          }
+          name={name}
+          onCancel={onCancel}
+          progress={snapshot}
+        />
       ) : null}
       {snapshot.viaProxy ? (
         <Text size="xs" c="dimmed">
@@ -112,31 +144,13 @@ export function ImportStatus({
   return (
     <Stack gap="xs" data-testid="import-status">
       {running ? (
-        <>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" fw={600}>
-              {t('upload.url.phase.server')}
-            </Text>
-            <Button
-              variant="subtle"
-              color="red"
-              size="sm"
-              mih={40}
-              onClick={onCancel}
-              leftSection={<IconX size={16} aria-hidden />}
-            >
-              {t('upload.url.cancel')}
-            </Button>
-          </Group>
-          <TransferProgress
-            label={t('upload.progress.label', { name })}
-            percent={snapshot.percent}
-            loaded={snapshot.loaded}
-            total={snapshot.total}
-            speed={0}
-            eta={null}
-          />
-        </>
+        <RunningTransfer
+          title={t('upload.url.phase.server')}
+          name={name}
+          onCancel={onCancel}
+          // The server reports bytes, not a rate: no speed or time left to show.
+          progress={{ ...snapshot, speed: 0, eta: null }}
+        />
       ) : null}
       {snapshot.state === 'cancelled' ? (
         <Text size="sm" c="dimmed" role="status">
