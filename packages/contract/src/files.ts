@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILES_LIMIT, FILES_OFFSET } from './constants.js';
+import { FALLBACK_MEDIA_TYPE, hasControlCharacters, normaliseMediaType } from './media-type.js';
 import { slugSchema, PASTE_MAX_VIEWS_LIMIT } from './pastes.js';
 
 export const FILE_REMARK_MAX = 500;
@@ -26,14 +27,14 @@ export const MARKDOWN_EXTENSIONS = [
 
 /**
  * The stored type of an uploaded file (SPEC §5): Markdown extensions → text/markdown, else the
- * type the client gave, else application/octet-stream.
+ * type the client gave in its normal form (one type, a charset at most), else
+ * application/octet-stream. What is stored is served back, so it is never taken as given.
  */
 export function fileMimetype(filename: string, given?: string | null): string {
   const dot = filename.lastIndexOf('.');
   const extension = dot >= 0 ? filename.slice(dot + 1).toLowerCase() : '';
   if ((MARKDOWN_EXTENSIONS as readonly string[]).includes(extension)) return 'text/markdown';
-  const type = given?.trim().toLowerCase();
-  return type && /^[\w.+-]+\/[\w.+-]+/.test(type) ? type : 'application/octet-stream';
+  return normaliseMediaType(given) ?? FALLBACK_MEDIA_TYPE;
 }
 
 /** Why a file answers 410 GONE, as `details[0].rule` (field `file`). */
@@ -59,6 +60,22 @@ const optionalText = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .transform((value) => (value === '' ? undefined : value))
     .optional();
+
+/**
+ * A client-given media type. A line break or other control character is refused outright (it
+ * could split a header); anything else is normalised by fileMimetype before it is stored.
+ */
+export const mediaTypeField = z
+  .string()
+  .max(255, 'must be at most 255 characters')
+  .refine((value) => !hasControlCharacters(value), {
+    message: 'must be one media type, without line breaks or control characters',
+  });
+
+/** A form media type: an empty string means "not given". */
+const optionalMediaType = mediaTypeField
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
 
 /**
  * The share options every upload mode accepts (SPEC §7 field names). `expires_in` is in hours,
@@ -90,7 +107,7 @@ export const fileTargetSchema = z.object({
 export const directUploadFieldsSchema = fileShareOptionsSchema
   .extend(fileTargetSchema.shape)
   .extend({
-    mimetype: optionalText(255),
+    mimetype: optionalMediaType,
   });
 export type DirectUploadFields = z.input<typeof directUploadFieldsSchema>;
 
@@ -106,7 +123,7 @@ const filenameSchema = z
 /** `POST /api/s3/presign` body (SPEC §7) plus the share options, so commit can omit them. */
 export const presignRequestSchema = fileShareOptionsSchema.extend(fileTargetSchema.shape).extend({
   filename: filenameSchema,
-  mimetype: optionalText(255),
+  mimetype: optionalMediaType,
   size: formInt(0, Number.MAX_SAFE_INTEGER),
 });
 export type PresignRequest = z.input<typeof presignRequestSchema>;
@@ -136,7 +153,7 @@ export const commitRequestSchema = fileShareOptionsSchema.extend({
   storage_path: z.string().max(2048).optional(),
   s3_url: z.string().max(4096).nullable().optional(),
   filename: z.string().max(FILENAME_MAX).optional(),
-  mimetype: z.string().max(255).optional(),
+  mimetype: mediaTypeField.optional(),
   size: z.union([z.string(), z.number()]).optional(),
   etag: z.string().max(200).optional(),
 });

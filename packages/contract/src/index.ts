@@ -7,6 +7,7 @@ export * from './api-keys.js';
 export * from './settings.js';
 export * from './slugs.js';
 export * from './pastes.js';
+export * from './media-type.js';
 export * from './files.js';
 export * from './dashboard.js';
 export * from './storage-configs.js';

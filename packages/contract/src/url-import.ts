@@ -3,6 +3,7 @@ import { ALL_ERROR_CODES, type ErrorCode } from './errors.js';
 import {
   commitRequestSchema,
   fileDetailSchema,
+  mediaTypeField,
   fileShareOptionsSchema,
   fileTargetSchema,
   FILENAME_MAX,
@@ -52,8 +53,8 @@ export const urlProxyQuerySchema = z.object({ url: remoteUrlSchema });
 /** What the web learnt from url/info, sent along with the presign (SPEC §7 `metadata`). */
 export const urlMetadataSchema = z.object({
   filename: z.string().max(FILENAME_MAX).optional(),
-  mimetype: z.string().max(255).optional(),
-  contentType: z.string().max(255).optional(),
+  mimetype: mediaTypeField.optional(),
+  contentType: mediaTypeField.optional(),
   size: z.number().int().min(0).nullable().optional(),
 });
 
@@ -118,7 +119,7 @@ export const urlImportRequestSchema = fileShareOptionsSchema.extend(fileTargetSc
   /** The stored name; else the remote's Content-Disposition, else the URL's last segment. */
   filename: presignRequestSchema.shape.filename.optional(),
   /** The stored type; else the remote's Content-Type (SPEC §5 file type rule). */
-  mimetype: z.string().max(255).optional(),
+  mimetype: mediaTypeField.optional(),
 });
 export type UrlImportRequest = z.input<typeof urlImportRequestSchema>;
 

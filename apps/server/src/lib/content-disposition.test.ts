@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, isActiveContentType } from './content-disposition.js';
+import { contentDisposition } from './content-disposition.js';
 
 describe('contentDisposition', () => {
   it('is the bare type without a name', () => {
@@ -18,14 +18,5 @@ describe('contentDisposition', () => {
     expect(header).not.toMatch(/[\r\n]/);
     expect(header).toContain('filename="a_bSet-Cookie: x=1_.._c_d"');
     expect(header).toContain(`filename*=UTF-8''a%22bSet-Cookie%3A%20x%3D1_.._c_d`);
-  });
-});
-
-describe('isActiveContentType', () => {
-  it('flags scriptable documents whatever their parameters or case', () => {
-    expect(isActiveContentType('text/html; charset=utf-8')).toBe(true);
-    expect(isActiveContentType('Image/SVG+XML')).toBe(true);
-    expect(isActiveContentType('image/png')).toBe(false);
-    expect(isActiveContentType('text/plain')).toBe(false);
   });
 });

@@ -21,21 +21,3 @@ export function contentDisposition(type: DispositionType, filename?: string): st
   );
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
-
-// Types a browser would run or render as a document with scripts if shown on our origin.
-const ACTIVE_TYPES = new Set([
-  'text/html',
-  'application/xhtml+xml',
-  'image/svg+xml',
-  'text/xml',
-  'application/xml',
-  'text/javascript',
-  'application/javascript',
-  'application/x-shockwave-flash',
-]);
-
-/** True for content types that must not render inline on the app origin by default. */
-export function isActiveContentType(contentType: string): boolean {
-  const essence = contentType.split(';', 1)[0]?.trim().toLowerCase() ?? '';
-  return ACTIVE_TYPES.has(essence);
-}

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sendData } from '../../http/envelope.js';
 import { parseWith } from '../../http/validate.js';
-import { contentDisposition, isActiveContentType } from '../../lib/content-disposition.js';
+import { isInlineSafe, userContentHeaders } from '../../http/user-content.js';
 import { parseRangeHeader, resolveByteRange } from '../../storage/byte-range.js';
 import { contentRange, matchesEtag, objectValidators } from '../../storage/object-headers.js';
 import type { StorageDriver } from '../../storage/storage-driver.js';
@@ -145,24 +145,19 @@ export function registerFilePublicRoutes(
 }
 
 function dispositionOf(row: FileRow, purpose: Purpose): 'inline' | 'attachment' {
-  return purpose === 'view' && !isActiveContentType(row.mimetype) ? 'inline' : 'attachment';
+  return purpose === 'view' && isInlineSafe(row.mimetype) ? 'inline' : 'attachment';
 }
 
 /**
- * Active types (HTML, SVG, XML …) get a sandbox CSP and attachment: they never run here; the
- * web shows HTML in a sandboxed iframe from its text. Passive types may be framed by this app
- * (PDF, images, media); nosniff stops a browser from promoting them to something active.
+ * Only passive types (images but SVG, media, PDF, plain text) are shown inline, sandboxed; all
+ * else is an attachment (the web shows HTML in a sandboxed iframe from its text). nosniff stops
+ * a browser from promoting a passive type to something active.
  */
 function contentHeaders(row: FileRow, purpose: Purpose): Record<string, string> {
-  const active = isActiveContentType(row.mimetype);
   const limited = row.max_views > 0 || row.password_hash !== null;
   return {
+    ...userContentHeaders(row.mimetype, purpose, row.filename),
     'Accept-Ranges': 'bytes',
-    'Content-Type': row.mimetype,
-    'Content-Disposition': contentDisposition(dispositionOf(row, purpose), row.filename),
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': active ? 'sandbox' : "frame-ancestors 'self'",
-    'X-Frame-Options': 'SAMEORIGIN',
     'Cache-Control': limited ? 'no-store' : 'private, no-cache',
   };
 }

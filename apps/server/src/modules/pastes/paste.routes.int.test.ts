@@ -116,7 +116,7 @@ describe.each(DATABASE_KINDS)('pastes over HTTP on %s', (kind) => {
     expect(raw.body).toBe('<script>alert(1)</script>');
     expect(raw.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(raw.headers['x-content-type-options']).toBe('nosniff');
-    expect(raw.headers['content-security-policy']).toBe('sandbox');
+    expect(raw.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     const view = await ctx.t.app.inject({ method: 'GET', url: `/api/paste/${slug.toUpperCase()}` });
     expect(view.json()).toMatchObject({
       data: { views: 2, remaining_views: 0, content: '<script>alert(1)</script>' },

@@ -14,7 +14,8 @@ const rawQuery = z.object({ password: z.string().max(256).optional() });
 const RAW_HEADERS = {
   'content-type': 'text/plain; charset=utf-8',
   'x-content-type-options': 'nosniff',
-  'content-security-policy': 'sandbox',
+  'content-security-policy': "sandbox; default-src 'none'",
+  'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
 };
 

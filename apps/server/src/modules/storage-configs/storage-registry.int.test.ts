@@ -42,7 +42,7 @@ describe.each(DATABASE_KINDS)('storage registry on %s', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: signed.url });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('<script>alert(1)</script>');
-    expect(res.headers['content-security-policy']).toBe('sandbox');
+    expect(res.headers['content-security-policy']).toMatch(/^sandbox;/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(String(res.headers['content-disposition'])).toMatch(/^attachment/);
 

@@ -1,5 +1,4 @@
 import { FILENAME_MAX } from '@pasteport/contract';
-import { isActiveContentType } from '../../lib/content-disposition.js';
 
 /** Response headers as node:http gives them. */
 export type RemoteHeaders = Record<string, string | string[] | undefined>;
@@ -45,8 +44,8 @@ export function contentTypeOf(headers: RemoteHeaders): string | undefined {
  * a document (HTML, SVG, XML, scripts …), which becomes application/octet-stream.
  */
 export function passiveContentType(type: string | undefined): string {
-  if (type === undefined || isActiveContentType(type)) return 'application/octet-stream';
-  return /html|xml|script/.test(type) ? 'application/octet-stream' : type;
+  if (type === undefined) return 'application/octet-stream';
+  return /html|xml|script|svg|flash/.test(type) ? 'application/octet-stream' : type;
 }
 
 /**

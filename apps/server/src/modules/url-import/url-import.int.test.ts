@@ -221,7 +221,7 @@ describe.each(DATABASE_KINDS)('URL upload on %s', (kind) => {
         'content-type': 'application/octet-stream',
         'content-disposition': `attachment; filename="page.html"; filename*=UTF-8''page.html`,
         'x-content-type-options': 'nosniff',
-        'content-security-policy': 'sandbox',
+        'content-security-policy': "sandbox; default-src 'none'; frame-ancestors 'none'",
         'content-length': String(data.length),
         'cache-control': 'no-store',
       });

@@ -1,5 +1,5 @@
 import type { UrlImportProgress } from '@pasteport/contract';
-import { contentDisposition } from '../../lib/content-disposition.js';
+import { userContentHeaders } from '../../http/user-content.js';
 import type { ImportTask } from './import-tasks.js';
 import { passiveContentType } from './remote-file.js';
 import type { ProxiedFile } from './url-fetch.service.js';
@@ -22,10 +22,7 @@ export function presentImportProgress(task: ImportTask): UrlImportProgress {
  */
 export function proxyHeaders(file: ProxiedFile): Record<string, string> {
   return {
-    'Content-Type': passiveContentType(file.contentType),
-    'Content-Disposition': contentDisposition('attachment', file.filename),
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': 'sandbox',
+    ...userContentHeaders(passiveContentType(file.contentType), 'download', file.filename),
     'Cache-Control': 'no-store',
     ...(file.size !== null ? { 'Content-Length': String(file.size) } : {}),
     ...(file.encoding !== undefined ? { 'Content-Encoding': file.encoding } : {}),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/app-error.js';
-import { contentDisposition, isActiveContentType } from '../../../lib/content-disposition.js';
+import { userContentHeaders } from '../../../http/user-content.js';
 import { parseRangeHeader, resolveByteRange } from '../../byte-range.js';
 import type { ObjectInfo, ServedRange } from '../../storage-driver.js';
 import type { LocalStorageDriver } from './local-driver.js';
@@ -89,16 +89,12 @@ const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app,
       const { driver, payload } = await authorize(request, 'get');
       const info = await driver.stat(payload.key);
       if (!info) throw new AppError('NOT_FOUND', 'object not found');
-      const contentType = payload.ct ?? info.contentType;
-      const disposition =
-        payload.disp ?? (isActiveContentType(contentType) ? 'attachment' : 'inline');
+      // A signed link may ask for inline; only passive types get it (user-content.ts).
+      const use = payload.disp === 'attachment' ? 'download' : 'view';
       void reply.headers({
+        ...userContentHeaders(payload.ct ?? info.contentType, use, payload.fn),
         'Accept-Ranges': 'bytes',
         'Cache-Control': 'private, no-cache',
-        'Content-Type': contentType,
-        'Content-Disposition': contentDisposition(disposition, payload.fn),
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': 'sandbox',
       });
       if (matchesEtag(request.headers['if-none-match'], info.etag)) {
         return reply.code(304).headers(objectValidators(info)).send();
