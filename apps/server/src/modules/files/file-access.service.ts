@@ -8,6 +8,7 @@ import { hasPermission, isCreator } from '../auth/auth.policy.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import type { StorageRegistry } from '../storage-configs/storage-registry.js';
 import type { FileAccessTokens } from './file-access-token.js';
+import type { FileGrants, GrantPurpose } from './file-grant.js';
 import type { FileRepository, FileRow } from './file.repository.js';
 import { presentPublicFile } from './file.presenter.js';
 
@@ -32,6 +33,8 @@ export interface Credentials {
 export interface OpenedFile {
   row: FileRow;
   driver: StorageDriver;
+  /** When a grant was presented and is valid: the time of the view it continues. */
+  grantedViewAt?: number;
 }
 
 /**
@@ -43,15 +46,18 @@ export function createFileAccessService(deps: {
   storage: StorageRegistry;
   clock: Clock;
   tokens: FileAccessTokens;
+  grants: FileGrants;
   passwordThrottle: LoginThrottle;
 }) {
   const now = () => deps.clock.now();
 
-  async function readable(slug: string): Promise<FileRow> {
+  /** The file, unless expired or — for a read not covered by a grant — used up. */
+  async function readable(slug: string, granted?: (row: FileRow) => boolean): Promise<FileRow> {
     const row = await deps.files.findBySlug(slug);
     if (!row) throw new AppError('NOT_FOUND', `no file ${slug}`);
     if (row.expires_at !== null && row.expires_at <= now().toISOString()) throw gone('expired');
-    if (row.max_views > 0 && row.views >= row.max_views) throw gone('view_limit');
+    const spent = row.max_views > 0 && row.views >= row.max_views;
+    if (spent && !granted?.(row)) throw gone('view_limit');
     return row;
   }
 
@@ -105,11 +111,50 @@ export function createFileAccessService(deps: {
       };
     },
 
-    /** Opens a file for its content after checking its password or access token. */
-    async open(slug: string, credentials: Credentials, ip: string): Promise<OpenedFile> {
-      const row = await readable(slug);
+    /**
+     * Opens a file for its content after checking its password or access token. A valid
+     * `continue` grant (the continuation of a counted download) opens it even when that view
+     * was its last, and says so in `grantedViewAt`: the caller does not count it again.
+     */
+    async open(
+      slug: string,
+      credentials: Credentials,
+      ip: string,
+      continuation?: string,
+    ): Promise<OpenedFile> {
+      let grantedViewAt: number | undefined;
+      const row = await readable(slug, (file) => {
+        grantedViewAt = deps.grants.verify(continuation, 'continue', file, now());
+        return grantedViewAt !== undefined;
+      });
+      grantedViewAt ??= deps.grants.verify(continuation, 'continue', row, now());
       await checkCredentials(row, credentials, ip);
+      const driver = await deps.storage.getDriver(row.storage_config_id);
+      return grantedViewAt === undefined ? { row, driver } : { row, driver, grantedViewAt };
+    },
+
+    /**
+     * Opens a file for a grant's holder alone (the Office viewer's fetch): no password, no
+     * count — the grant stands for a counted view and dies with a password change.
+     */
+    async openGranted(slug: string, purpose: GrantPurpose, grant: string): Promise<OpenedFile> {
+      const row = await readable(
+        slug,
+        (file) => deps.grants.verify(grant, purpose, file, now()) !== undefined,
+      );
+      if (deps.grants.verify(grant, purpose, row, now()) === undefined) {
+        throw new AppError('FORBIDDEN', 'this link has expired or was revoked');
+      }
       return { row, driver: await deps.storage.getDriver(row.storage_config_id) };
+    },
+
+    /** A grant for a view of `row` counted at `viewedAt` (now when not given). */
+    grant(
+      purpose: GrantPurpose,
+      row: FileRow,
+      viewedAt?: number,
+    ): { token: string; expiresAt: Date } {
+      return deps.grants.issue(purpose, row, now(), viewedAt);
     },
 
     /**

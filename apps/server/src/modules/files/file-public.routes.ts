@@ -1,6 +1,7 @@
 import { verifyFileRequestSchema } from '@pasteport/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { readCookie, strictCookie } from '../../http/cookies.js';
 import { sendData } from '../../http/envelope.js';
 import { parseWith } from '../../http/validate.js';
 import { isInlineSafe, userContentHeaders } from '../../http/user-content.js';
@@ -8,7 +9,8 @@ import { parseRangeHeader, resolveByteRange } from '../../storage/byte-range.js'
 import { contentRange, matchesEtag, objectValidators } from '../../storage/object-headers.js';
 import type { StorageDriver } from '../../storage/storage-driver.js';
 import type { StorageRegistry } from '../storage-configs/storage-registry.js';
-import type { FileAccessService } from './file-access.service.js';
+import type { FileAccessService, OpenedFile } from './file-access.service.js';
+import { GRANT_LIMITS } from './file-grant.js';
 import type { FileRow } from './file.repository.js';
 
 const slugParams = z.object({ slug: z.string().min(1).max(50) });
@@ -16,9 +18,11 @@ const credentialsQuery = z.object({
   password: z.string().max(256).optional(),
   token: z.string().max(200).optional(),
 });
-/** Lifetime of a direct-mode redirect and of the office viewer's URL. */
+const grantQuery = z.object({ grant: z.string().min(1).max(200) });
+/** Lifetime of a direct-mode redirect. */
 const DIRECT_LINK_SECONDS = 300;
-const OFFICE_LINK_SECONDS = 3600;
+/** The cookie that carries a counted download's continuation grant, one per file link. */
+const continuationCookie = (slug: string) => `pp_view_${slug}`;
 
 type Purpose = 'download' | 'view';
 
@@ -62,23 +66,34 @@ export function registerFilePublicRoutes(
     });
   }
 
+  // The Office viewer fetches the file from its own servers: it gets a link of this server
+  // that serves only this file, only for a few minutes, and dies with a password change.
   app.get('/api/office-preview/:slug', { config }, async (request, reply) => {
     const { slug } = parseWith(slugParams, request.params, 'path');
     const credentials = parseWith(credentialsQuery, request.query, 'query');
-    const { row, driver } = await access.open(slug, credentials, request.ip);
+    const { row } = await access.open(slug, credentials, request.ip);
     await access.countView(row);
-    const signed = await driver.presignGet(row.storage_path, {
-      expiresInSeconds: OFFICE_LINK_SECONDS,
-      filename: row.filename,
-      disposition: 'inline',
-      contentType: row.mimetype,
-    });
+    const grant = access.grant('office', row);
     const base = publicUrl ?? `${request.protocol}://${request.host}`;
-    const url = signed.url.startsWith('/') ? `${base}${signed.url}` : signed.url;
+    const path = `/api/office-file/${encodeURIComponent(row.slug)}?grant=${grant.token}`;
     return sendData(reply.header('cache-control', 'no-store'), {
-      url,
-      expires_at: signed.expiresAt.toISOString(),
+      url: `${base}${path}`,
+      expires_at: grant.expiresAt.toISOString(),
     });
+  });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/office-file/:slug',
+    exposeHeadRoute: false,
+    config,
+    handler: async (request, reply) => {
+      const { slug } = parseWith(slugParams, request.params, 'path');
+      const { grant } = parseWith(grantQuery, request.query, 'query');
+      const opened = await access.openGranted(slug, 'office', grant);
+      void reply.headers(contentHeaders(opened.row, 'download'));
+      return sendBytes(request, reply, opened);
+    },
   });
 
   /**
@@ -101,21 +116,41 @@ export function registerFilePublicRoutes(
     return signed.url;
   }
 
+  /**
+   * Every GET that returns content counts one view — whatever its Range — unless it is a
+   * byte range continuing a counted download of this browser: the counted answer sets a
+   * short-lived continuation grant in a cookie for this file, which later ranges (a media
+   * player's seeks) present. A full GET is a new download and always counts; HEAD, 304 and
+   * 416 return no content and never count.
+   */
   async function serveContent(request: FastifyRequest, reply: FastifyReply, purpose: Purpose) {
     const { slug } = parseWith(slugParams, request.params, 'path');
     const credentials = parseWith(credentialsQuery, request.query, 'query');
-    const { row, driver } = await access.open(slug, credentials, request.ip);
+    const requested = parseRangeHeader(request.headers.range);
+    const continuation =
+      requested && request.method === 'GET'
+        ? readCookie(request.headers.cookie, continuationCookie(slug))
+        : undefined;
+    const opened = await access.open(slug, credentials, request.ip, continuation);
+    const { row, driver } = opened;
     void reply.headers(contentHeaders(row, purpose));
 
     if (row.etag !== null && matchesEtag(request.headers['if-none-match'], row.etag)) {
       return reply.code(304).header('ETag', `"${row.etag}"`).send();
     }
-    const requested = parseRangeHeader(request.headers.range);
-    // One view per read of the content: a request from byte 0 (players then fetch later
-    // ranges of the same read, which do not count again). HEAD never counts.
-    const counts =
-      request.method === 'GET' && (!requested || ('start' in requested && requested.start === 0));
-    if (counts) await access.countView(row);
+    if (requested) resolveByteRange(requested, row.size); // 416 before anything is counted
+    if (request.method === 'GET') {
+      if (opened.grantedViewAt === undefined) await access.countView(row);
+      const grant = access.grant('continue', row, opened.grantedViewAt);
+      void reply.header(
+        'set-cookie',
+        strictCookie(continuationCookie(row.slug), grant.token, {
+          path: '/api/',
+          maxAgeSeconds: GRANT_LIMITS.continue.idleMs / 1000,
+          secure: request.protocol === 'https',
+        }),
+      );
+    }
 
     // Direct mode sends downloads to storage; inline views stay on this origin, where the
     // app's CSP lets the file page show them (a storage origin would be blocked there).
@@ -127,7 +162,16 @@ export function registerFilePublicRoutes(
         .header('cache-control', 'no-store')
         .send();
     }
+    return sendBytes(request, reply, opened);
+  }
 
+  /** The file's bytes (or, for HEAD, their length), honouring one byte range. */
+  async function sendBytes(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { row, driver }: OpenedFile,
+  ) {
+    const requested = parseRangeHeader(request.headers.range);
     const range = requested ? resolveByteRange(requested, row.size) : null;
     if (request.method === 'HEAD') {
       const info = await driver.stat(row.storage_path);

@@ -12,6 +12,7 @@ import { registerUrlImportModule } from '../url-import/url-import.module.js';
 import { createBrowserUploadService } from './browser-upload.service.js';
 import { createDirectUploadService } from './direct-upload.service.js';
 import { createFileAccessTokens } from './file-access-token.js';
+import { createFileGrants } from './file-grant.js';
 import { createFileAccessService } from './file-access.service.js';
 import { createFileManagementService } from './file-management.service.js';
 import { registerFileManagementRoutes } from './file-management.routes.js';
@@ -71,6 +72,7 @@ export async function registerFileModule(
       storage: deps.storage,
       clock,
       tokens: createFileAccessTokens(deriveKey(deps.appSecret, 'file-access-tokens')),
+      grants: createFileGrants(deriveKey(deps.appSecret, 'file-grants')),
       passwordThrottle: createLoginThrottle({
         repo: createLoginAttemptRepository(db),
         clock,
