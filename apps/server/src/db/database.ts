@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DatabaseKind } from '@pasteport/contract';
@@ -42,7 +42,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
 async function openSqlite(file: string): Promise<Kysely<Database>> {
   const { default: SQLite } = await import('better-sqlite3');
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    mkdirSync(path.dirname(file), { recursive: true });
+    // The database holds password hashes and sealed credentials: owner-only, like the secret
+    // key. Created 0600 before SQLite opens it (its WAL and SHM files copy these permissions);
+    // an existing file made 0644 by an older version is tightened too.
+    closeSync(openSync(file, 'a', 0o600));
+    chmodSync(file, 0o600);
+  }
   const conn = new SQLite(file);
   conn.pragma('journal_mode = WAL');
   conn.pragma('busy_timeout = 5000');

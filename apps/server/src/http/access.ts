@@ -56,6 +56,10 @@ export function registerAccessControl(
   // credentials and should not pay for a promise.
   app.addHook('onRequest', (request, reply, done) => {
     void reply.headers(responseHeaders);
+    // API answers are personal (sessions, keys, settings, unlocked pastes): no cache keeps them
+    // unless a route says otherwise (file content sets its own validators).
+    if (request.routeOptions.config.access !== undefined)
+      void reply.header('cache-control', 'no-store');
     // The request id every log line of this request carries, for support.
     void reply.header('x-request-id', request.id);
     let credentials: PresentedCredentials | null;

@@ -35,7 +35,9 @@ function helmetOptions(httpsPublicUrl: boolean): HelmetOptions {
     strictTransportSecurity: httpsPublicUrl
       ? { maxAge: 15_552_000, includeSubDomains: false }
       : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Share links are secrets of a kind: a paste's remote image or link must not learn the
+    // page's URL, so no page of the app sends a Referer anywhere.
+    referrerPolicy: { policy: 'no-referrer' },
   };
 }
 

@@ -18,7 +18,8 @@ import type { LocalPaths } from './local-paths.js';
 export async function prepareRoot(paths: LocalPaths): Promise<void> {
   const root = await stat(paths.root).catch(() => null);
   if (!root?.isDirectory()) {
-    throw new AppError('SERVICE_UNAVAILABLE', `local storage root is missing: ${paths.root}`);
+    // The path stays out of the answer: API keys and guests see this message too.
+    throw new AppError('SERVICE_UNAVAILABLE', 'the local storage folder is missing');
   }
   for (const dir of [paths.tmpDir, paths.uploadsDir, paths.metaDir]) {
     await mkdir(dir, { recursive: true });
