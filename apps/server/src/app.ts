@@ -175,6 +175,7 @@ export function buildServices(deps: AppDeps, logger: FastifyBaseLogger) {
       throttle: createLoginThrottle({
         repo: createLoginAttemptRepository(db),
         clock,
+        purpose: 'admin-login',
         ...(deps.throttleLimits ? { limits: deps.throttleLimits } : {}),
       }),
       clock,
@@ -194,6 +195,7 @@ export function buildServices(deps: AppDeps, logger: FastifyBaseLogger) {
       passwordThrottle: createLoginThrottle({
         repo: createLoginAttemptRepository(db),
         clock,
+        purpose: 'share-password',
         ...throttleOptions,
       }),
       allowGuestPastes: () => settings.get(SETTINGS.allowGuestPastes),

@@ -60,7 +60,10 @@ export interface ApiKeysTable {
   updated_at: string;
 }
 
-/** Failed-login counters per scope ('ip:…', 'user:…'). */
+/**
+ * Failed-password counters per scope: admin login 'ip:…', 'user:…'; share passwords the same
+ * under 'share:'. A row's failures include attempts reserved but not yet checked.
+ */
 export interface LoginAttemptsTable {
   scope: string;
   failures: number;

@@ -37,15 +37,14 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     /** Checks the password (throttled) and opens a session. Unknown users cost the same time. */
     async login(input: { username: string; password: string }, ip: string): Promise<LoginResponse> {
-      await throttle.assertAllowed(ip, input.username);
+      // Reserved before the check, so parallel guesses cannot outrun the count; a wrong
+      // password needs nothing more, it is already counted.
+      await throttle.reserve(ip, input.username);
       const admin = await admins.findByUsername(input.username);
       const ok = admin
         ? await verifyPassword(admin.password_hash, input.password)
         : await verifyDummyPassword(input.password);
-      if (!admin || !ok) {
-        await throttle.recordFailure(ip, input.username);
-        throw new AppError('INVALID_CREDENTIALS', 'wrong username or password');
-      }
+      if (!admin || !ok) throw new AppError('INVALID_CREDENTIALS', 'wrong username or password');
       await throttle.recordSuccess(ip, input.username);
       await sessions.deleteExpired(now());
       const { token, expiresAt } = await issueSession(admin.id);
@@ -87,13 +86,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       },
       ip: string,
     ): Promise<ChangePasswordResponse> {
-      await throttle.assertAllowed(ip, actor.username);
       const admin = await admins.findById(actor.adminId);
       if (!admin) throw new AppError('SESSION_INVALID', 'the administrator no longer exists');
-      if (!(await verifyPassword(admin.password_hash, input.currentPassword))) {
-        await throttle.recordFailure(ip, actor.username);
+      const attempt = await throttle.reserve(ip, actor.username);
+      if (!(await verifyPassword(admin.password_hash, input.currentPassword)))
         throw new AppError('CURRENT_PASSWORD_INVALID', 'the current password is wrong');
-      }
+      // Unlike a login this forgets no earlier failures: the right password is just not one.
+      await attempt.release();
       if (input.newUsername !== undefined && input.newUsername !== admin.username) {
         const taken = await admins.findByUsername(input.newUsername);
         if (taken)

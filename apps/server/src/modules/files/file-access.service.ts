@@ -64,11 +64,17 @@ export function createFileAccessService(deps: {
   async function checkPassword(row: FileRow, password: string | undefined, ip: string) {
     if (row.password_hash === null) return;
     const scope = `file:${row.id}`;
-    await deps.passwordThrottle.assertAllowed(ip, scope);
-    if (password === undefined || !(await verifyPassword(row.password_hash, password))) {
-      await deps.passwordThrottle.recordFailure(ip, scope);
+    // No password is no guess: it costs no attempt, though a locked file still says so.
+    if (!password) {
+      await deps.passwordThrottle.assertAllowed(ip, scope);
       throw new AppError('PASSWORD_INVALID', 'wrong password');
     }
+    // Reserved before the check, so parallel guesses cannot outrun the count.
+    const attempt = await deps.passwordThrottle.reserve(ip, scope);
+    if (!(await verifyPassword(row.password_hash, password)))
+      throw new AppError('PASSWORD_INVALID', 'wrong password');
+    // The right password is no failure, but forgets no one else's: knowing it resets nothing.
+    await attempt.release();
   }
 
   /** A token from verify opens the file without the password, until it expires. */

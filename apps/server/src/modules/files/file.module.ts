@@ -76,6 +76,7 @@ export async function registerFileModule(
       passwordThrottle: createLoginThrottle({
         repo: createLoginAttemptRepository(db),
         clock,
+        purpose: 'share-password',
         ...(deps.throttleLimits ? { limits: deps.throttleLimits } : {}),
       }),
     }),

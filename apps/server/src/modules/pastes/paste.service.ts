@@ -84,11 +84,17 @@ export function createPasteService(deps: {
   ): Promise<void> {
     if (meta.password_hash === null) return;
     const scope = `paste:${meta.id}`;
-    await deps.passwordThrottle.assertAllowed(ip, scope);
-    if (password === undefined || !(await verifyPassword(meta.password_hash, password))) {
-      await deps.passwordThrottle.recordFailure(ip, scope);
+    // No password is no guess: it costs no attempt, though a locked paste still says so.
+    if (!password) {
+      await deps.passwordThrottle.assertAllowed(ip, scope);
       throw new AppError('PASSWORD_INVALID', 'wrong password');
     }
+    // Reserved before the check, so parallel guesses cannot outrun the count.
+    const attempt = await deps.passwordThrottle.reserve(ip, scope);
+    if (!(await verifyPassword(meta.password_hash, password)))
+      throw new AppError('PASSWORD_INVALID', 'wrong password');
+    // The right password is no failure, but forgets no one else's: knowing it resets nothing.
+    await attempt.release();
   }
 
   /**
