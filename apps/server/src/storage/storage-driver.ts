@@ -151,6 +151,8 @@ export interface CreateMultipartOptions {
 /** Options of presignPart(). */
 export interface PresignPartOptions {
   expiresInSeconds?: number;
+  /** The exact bytes the part must have; signed, so storage refuses any other length. */
+  contentLength?: number;
 }
 
 /** Options of uploadPart(). */

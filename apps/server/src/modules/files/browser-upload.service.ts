@@ -25,6 +25,18 @@ type CommitInput = z.output<typeof commitRequestSchema>;
 type MultipartInitInput = z.output<typeof multipartInitRequestSchema>;
 type MultipartCompleteInput = z.output<typeof multipartCompleteRequestSchema>;
 
+/** How a pending multipart upload's declared size splits into parts. */
+function partLayout(row: FileRow): { partSize: number; count: number } {
+  const partSize = row.part_size ?? MULTIPART_PART_SIZE;
+  return { partSize, count: Math.max(1, Math.ceil(row.size / partSize)) };
+}
+
+/** The exact length of part `partNumber`: full parts, then the remainder in the last. */
+function partLength(row: FileRow, partNumber: number): number {
+  const { partSize, count } = partLayout(row);
+  return partNumber < count ? partSize : row.size - (count - 1) * partSize;
+}
+
 /** Uploads where the browser sends the bytes to storage itself, through presigned URLs. */
 export function createBrowserUploadService(deps: UploadDeps, pending: PendingFiles) {
   const driverOf = (row: FileRow) => deps.storage.getDriver(row.storage_config_id);
@@ -44,13 +56,16 @@ export function createBrowserUploadService(deps: UploadDeps, pending: PendingFil
   }
 
   async function partTargets(row: FileRow, driver: StorageDriver, uploadId: string) {
-    const partSize = row.part_size ?? MULTIPART_PART_SIZE;
-    const count = Math.max(1, Math.ceil(row.size / partSize));
+    const { partSize, count } = partLayout(row);
     const targets = [];
     let headers: Record<string, string> = {};
     let expiresAt = new Date();
     for (let partNumber = 1; partNumber <= count; partNumber++) {
-      const signed = await driver.presignPart(row.storage_path, uploadId, partNumber);
+      // Each URL is signed for its part's exact length: nothing beyond the declared size,
+      // which init checked against the upload limit and the quota, can ever be staged.
+      const signed = await driver.presignPart(row.storage_path, uploadId, partNumber, {
+        contentLength: partLength(row, partNumber),
+      });
       targets.push({ partNumber, url: signed.url });
       headers = signed.headers;
       expiresAt = signed.expiresAt;
@@ -172,9 +187,21 @@ export function createBrowserUploadService(deps: UploadDeps, pending: PendingFil
           details: [{ field: 'content-length', rule: 'required', message: 'required' }],
         });
       }
-      const partSize = row.part_size ?? MULTIPART_PART_SIZE;
-      if (contentLength > partSize) {
-        throw new AppError('PAYLOAD_TOO_LARGE', `a part may have at most ${partSize} bytes`);
+      const { count } = partLayout(row);
+      if (ref.partNumber > count) {
+        throw new AppError('VALIDATION_FAILED', `this upload has ${count} parts`, {
+          details: [{ field: 'partNumber', rule: 'range', message: `must be 1–${count}` }],
+        });
+      }
+      const expected = partLength(row, ref.partNumber);
+      if (contentLength !== expected) {
+        throw new AppError(
+          contentLength > expected ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED',
+          `part ${ref.partNumber} must have exactly ${expected} bytes, not ${contentLength}`,
+          {
+            details: [{ field: 'content-length', rule: 'part_size', message: `${expected} bytes` }],
+          },
+        );
       }
       const part = await driver.uploadPart(row.storage_path, ref.upload_id, ref.partNumber, body, {
         contentLength,

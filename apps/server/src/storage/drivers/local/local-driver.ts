@@ -201,9 +201,11 @@ export class LocalStorageDriver implements Port.StorageDriver {
     rules.validatePartNumber(partNumber);
     this.#paths.objectPath(key);
     await this.#multipart.open(key, uploadId);
+    rules.validateContentLength(options.contentLength);
     return this.#presign('part', 'part', key, options.expiresInSeconds, {
       uid: uploadId,
       pn: partNumber,
+      ...(options.contentLength !== undefined && { cl: options.contentLength }),
     });
   }
 

@@ -74,6 +74,11 @@ const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app,
       throw new AppError('FORBIDDEN', 'signed URL does not name a part');
     }
     const declared = declaredLength(request);
+    // A part URL signed for a length takes exactly that many bytes (the writer checks the
+    // body against the declared length), so staged parts never exceed the declared file.
+    if (payload.cl !== undefined && declared !== payload.cl) {
+      throw new AppError('FORBIDDEN', 'Content-Length does not match the signed URL');
+    }
     const result = await driver.writePart(payload.key, payload.uid, payload.pn, request.raw, {
       ...(declared !== undefined && { contentLength: declared }),
     });

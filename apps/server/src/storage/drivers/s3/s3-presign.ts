@@ -67,6 +67,7 @@ export class S3Presigner {
       Key: fullKey,
       UploadId: uploadId,
       PartNumber: partNumber,
+      ...(options.contentLength !== undefined && { ContentLength: options.contentLength }),
     });
     return this.#sign('PUT', options.expiresInSeconds, {}, (client, signing) =>
       getSignedUrl(client, command, signing),
