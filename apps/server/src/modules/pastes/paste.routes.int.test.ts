@@ -157,6 +157,16 @@ describe.each(DATABASE_KINDS)('pastes over HTTP on %s', (kind) => {
     expect((await ctx.t.app.inject({ method: 'GET', url: `/api/raw/${slug}` })).statusCode).toBe(
       401,
     );
+    // HEAD tells the size only to whoever knows the password (attack: size of a secret paste).
+    const head = await ctx.t.app.inject({ method: 'HEAD', url: `/api/raw/${slug}` });
+    expect(head.statusCode).toBe(401);
+    expect(head.headers['content-length']).not.toBe('11');
+    const unlockedHead = await ctx.t.app.inject({
+      method: 'HEAD',
+      url: `/api/raw/${slug}?password=open%20sesame`,
+    });
+    expect(unlockedHead.statusCode).toBe(200);
+    expect(unlockedHead.headers['content-length']).toBe('11');
     const row = await ctx.t.database.db
       .selectFrom('pastes')
       .select('password_hash')

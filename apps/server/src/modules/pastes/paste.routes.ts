@@ -55,7 +55,8 @@ export function registerPasteRoutes(app: FastifyInstance, pastes: PasteService):
   // HEAD answers from metadata and never counts a view.
   app.head('/api/raw/:slug', { config }, async (request, reply) => {
     const { slug } = parseWith(slugParams, request.params, 'path');
-    const { sizeBytes } = await pastes.head(slug);
+    const { password } = parseWith(rawQuery, request.query, 'query');
+    const { sizeBytes } = await pastes.head(slug, password, request.ip);
     return reply.headers({ ...RAW_HEADERS, 'content-length': String(sizeBytes) }).send();
   });
 }

@@ -177,9 +177,17 @@ export function createPasteService(deps: {
       return presentPasteView(row, content, views, manageIdFor(actor, row));
     },
 
-    /** HEAD of the raw text: existence and size only, never counted. */
-    async head(slug: string): Promise<{ sizeBytes: number }> {
+    /**
+     * HEAD of the raw text: existence and size only, never counted. A password paste asks for
+     * its password here too (throttled like GET): its size is part of what it protects.
+     */
+    async head(
+      slug: string,
+      password: string | undefined,
+      ip: string,
+    ): Promise<{ sizeBytes: number }> {
       const row = await readable(slug);
+      await checkPassword(row, password, ip);
       return { sizeBytes: row.size_bytes };
     },
 
