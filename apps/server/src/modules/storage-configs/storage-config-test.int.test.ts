@@ -104,9 +104,10 @@ describe.each(DATABASE_KINDS)('storage config test on %s', (kind) => {
   });
 
   it('reports a local folder that does not exist, with a fix, not an error', async () => {
+    // Saving checks the folder exists; it can disappear later (an unmounted disk).
     const root = await mkdtemp(path.join(tmpdir(), 'pp-missing-'));
-    await rm(root, { recursive: true });
     const config = await createConfig({ provider_type: 'local', root_path: root });
+    await rm(root, { recursive: true });
     const result = await runTest(config.id);
     expect(result.ok).toBe(false);
     expect(result.checks.write).toMatchObject({ status: 'failed', reason: 'local_root' });

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { StorageConfig, UploadStorageConfig } from '@pasteport/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.js';
@@ -208,13 +211,41 @@ describe.each(DATABASE_KINDS)('storage configs on %s', (kind) => {
     expect(b2.region).toBe('us-west-004');
     const aws = await create({ provider_type: 'aws_s3', endpoint_url: null, region: null });
     expect(aws).toMatchObject({ endpoint_url: null, region: 'us-east-1' });
-    const local = await create({ provider_type: 'local', root_path: '/srv/files' });
+    const folder = await mkdtemp(path.join(tmpdir(), 'pp-local-'));
+    const local = await create({ provider_type: 'local', root_path: folder });
     expect(local).toMatchObject({
       driver: 'local',
-      root_path: '/srv/files',
+      root_path: folder,
       has_secret: false,
       bucket_name: null,
     });
+  });
+
+  it('refuses a local folder that does not exist, or is a file, next to the field', async () => {
+    const missing = path.join(tmpdir(), `pp-missing-${randomUUID()}`);
+    const file = path.join(ctx.t.dataDir, 'a-file');
+    await writeFile(file, 'x');
+    for (const [root, rule] of [
+      [missing, 'missing_folder'],
+      [file, 'not_a_folder'],
+    ] as const) {
+      const res = await call(
+        'POST',
+        '/api/s3-configs',
+        s3Payload({ provider_type: 'local', root_path: root }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ details: { field: string; rule: string }[] }>().details).toEqual([
+        expect.objectContaining({ field: 'root_path', rule }),
+      ]);
+    }
+    expect(await list()).toHaveLength(1);
+    // A folder inside DATA_DIR may be named relatively, as the built-in default is.
+    await mkdir(path.join(ctx.t.dataDir, 'more'));
+    const relative = await create({ provider_type: 'local', root_path: 'more' });
+    const moved = await call('PUT', `/api/s3-configs/${relative.id}`, { root_path: 'gone' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.body).toContain('root_path');
   });
 
   it('keeps exactly one default: set-default, create as default, and no switching it off', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import {
   STORAGE_PROVIDERS,
   storageConfigRequirementIssues,
@@ -37,6 +38,28 @@ const DENIAL_MESSAGES = {
   UNAUTHORIZED: 'sign in or present an API key to upload',
   PERMISSION_DENIED: 'this API key lacks the file permission',
 } as const;
+
+/**
+ * A local-disk config must name a folder that exists (the driver never creates its root, so
+ * a missing mount is not papered over): said on save, next to the field, not only by Test.
+ */
+async function assertLocalFolder(
+  values: { provider_type: string; root_path: string | null },
+  storage: Pick<StorageRegistry, 'localRoot'>,
+) {
+  if (values.provider_type !== 'local' || values.root_path === null) return;
+  const info = await stat(storage.localRoot(values.root_path)).catch(() => null);
+  if (info?.isDirectory()) return;
+  throw invalid([
+    {
+      field: 'root_path',
+      rule: info ? 'not_a_folder' : 'missing_folder',
+      message: info
+        ? 'this path is a file, not a folder'
+        : 'this folder does not exist on the server; create it first',
+    },
+  ]);
+}
 
 function invalid(details: ValidationIssue[]): AppError {
   const fields = details.map((d) => `${d.field}: ${d.message}`).join('; ');
@@ -124,6 +147,7 @@ export function createStorageConfigService(deps: {
         allow_api_keys: input.allow_api_keys,
         root_path: input.root_path ?? null,
       };
+      await assertLocalFolder(values, storage);
       const now = isoNow(clock);
       const columns = columnsFor(id, values);
       const row = await repo.transaction(async (trx) => {
@@ -155,6 +179,10 @@ export function createStorageConfigService(deps: {
       const values = applyChanges(valuesFromStored(row, options, secret), changes);
       const issues = storageConfigRequirementIssues(values, { secretStored: false });
       if (issues.length > 0) throw invalid(issues);
+      // Only a changed folder is checked: a folder gone missing must not block other edits.
+      if (changes.root_path !== undefined || changes.provider_type !== undefined) {
+        await assertLocalFolder(values, storage);
+      }
       const now = isoNow(clock);
       const update: Updateable<StorageConfigsTable> = {
         ...columnsFor(id, values),

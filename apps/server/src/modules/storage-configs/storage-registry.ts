@@ -138,6 +138,11 @@ export function createStorageRegistry(deps: StorageRegistryDeps) {
     return options;
   }
 
+  /** Where a local config's folder is: relative paths are inside DATA_DIR. */
+  function localRoot(rootPath: string): string {
+    return path.resolve(deps.dataDir, rootPath);
+  }
+
   function build(row: StorageConfigRow): Promise<StorageDriver> {
     let options: Record<string, unknown>;
     try {
@@ -145,12 +150,8 @@ export function createStorageRegistry(deps: StorageRegistryDeps) {
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    if (
-      row.driver === 'local' &&
-      typeof options.root === 'string' &&
-      !path.isAbsolute(options.root)
-    ) {
-      options.root = path.resolve(deps.dataDir, options.root);
+    if (row.driver === 'local' && typeof options.root === 'string') {
+      options.root = localRoot(options.root);
     }
     return createStorageDriver(row.id, { driver: row.driver, options }, context);
   }
@@ -199,6 +200,8 @@ export function createStorageRegistry(deps: StorageRegistryDeps) {
       }
       return JSON.stringify(sealed);
     },
+
+    localRoot,
 
     /** A config's non-secret facts (quota, who may use it, link settings); NOT_FOUND if absent. */
     async getConfig(id: string): Promise<StorageConfigMeta> {
