@@ -8,6 +8,7 @@ import { pino, type Logger } from 'pino';
 import type { Config } from './config/config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { computeSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import type { StorageRegistry } from './modules/storage-configs/storage-registry.js';
@@ -103,6 +104,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // JSON only: a text/plain body on a JSON route is a wrong content type (415), not bad JSON.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
 
   installErrorHandler(app);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BASIC_PATH } from './constants.js';
+import { strictBody } from './strict-body.js';
 
 /** A custom key: letters, digits, `_` and `-` (SPEC §5), long enough to resist guessing. */
 export const CUSTOM_KEY_MIN = 16;
@@ -38,34 +39,37 @@ export const customKeySchema = z
   .regex(CUSTOM_KEY_PATTERN, 'letters, digits, _ and - only');
 
 /** POST /api/admin/api-keys body (SPEC §7). */
-export const createApiKeyRequestSchema = z.object({
-  name: z.string().trim().min(1, 'name is required').max(API_KEY_NAME_MAX),
-  expires_at: isoInstant.nullable(),
-  text_permission: z.boolean().default(false),
-  file_permission: z.boolean().default(false),
-  mount_permission: z.boolean().default(false),
-  custom_key: z
-    .string()
-    .optional()
-    .nullable()
-    .transform((v) => (v === '' || v === null ? undefined : v))
-    .pipe(customKeySchema.optional()),
-  basic_path: basicPath.default(DEFAULT_BASIC_PATH),
-});
+export const createApiKeyRequestSchema = strictBody(
+  z.object({
+    name: z.string().trim().min(1, 'name is required').max(API_KEY_NAME_MAX),
+    expires_at: isoInstant.nullable(),
+    text_permission: z.boolean().default(false),
+    file_permission: z.boolean().default(false),
+    mount_permission: z.boolean().default(false),
+    custom_key: z
+      .string()
+      .optional()
+      .nullable()
+      .transform((v) => (v === '' || v === null ? undefined : v))
+      .pipe(customKeySchema.optional()),
+    basic_path: basicPath.default(DEFAULT_BASIC_PATH),
+  }),
+);
 export type CreateApiKeyRequest = z.input<typeof createApiKeyRequestSchema>;
 
 /** PUT /api/admin/api-keys/{id} body: any subset of the editable fields. */
-export const updateApiKeyRequestSchema = z
-  .object({
-    name: z.string().trim().min(1).max(API_KEY_NAME_MAX),
-    expires_at: isoInstant.nullable(),
-    text_permission: z.boolean(),
-    file_permission: z.boolean(),
-    mount_permission: z.boolean(),
-    basic_path: basicPath,
-  })
-  .partial()
-  .strict();
+export const updateApiKeyRequestSchema = strictBody(
+  z
+    .object({
+      name: z.string().trim().min(1).max(API_KEY_NAME_MAX),
+      expires_at: isoInstant.nullable(),
+      text_permission: z.boolean(),
+      file_permission: z.boolean(),
+      mount_permission: z.boolean(),
+      basic_path: basicPath,
+    })
+    .partial(),
+);
 export type UpdateApiKeyRequest = z.infer<typeof updateApiKeyRequestSchema>;
 
 /** An API key as listed: never the key itself, only its first characters. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictBody } from './strict-body.js';
 
 /** Limits of the administrator's credentials. */
 export const USERNAME_MAX = 64;
@@ -6,10 +7,12 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 
 /** POST /api/admin/login body. */
-export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'username is required').max(USERNAME_MAX),
-  password: z.string().min(1, 'password is required').max(PASSWORD_MAX),
-});
+export const loginRequestSchema = strictBody(
+  z.object({
+    username: z.string().trim().min(1, 'username is required').max(USERNAME_MAX),
+    password: z.string().min(1, 'password is required').max(PASSWORD_MAX),
+  }),
+);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** POST /api/admin/login → data. `expires_at` is an ISO-8601 instant. */
@@ -31,8 +34,8 @@ export type AdminTokenInfo = z.infer<typeof adminTokenInfoSchema>;
  * POST /api/admin/change-password body (SPEC §5): the current password is required; at least
  * one of a new username or a new password; a new password must differ from the current one.
  */
-export const changePasswordRequestSchema = z
-  .object({
+export const changePasswordRequestSchema = strictBody(
+  z.object({
     currentPassword: z.string().min(1, 'current password is required').max(PASSWORD_MAX),
     newPassword: z
       .string()
@@ -48,23 +51,23 @@ export const changePasswordRequestSchema = z
       .max(USERNAME_MAX)
       .optional()
       .transform((v) => (v === '' ? undefined : v)),
-  })
-  .superRefine((value, ctx) => {
-    if (value.newPassword === undefined && value.newUsername === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['newPassword'],
-        message: 'give a new username or a new password',
-      });
-    }
-    if (value.newPassword !== undefined && value.newPassword === value.currentPassword) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['newPassword'],
-        message: 'the new password must differ from the current one',
-      });
-    }
-  });
+  }),
+).superRefine((value, ctx) => {
+  if (value.newPassword === undefined && value.newUsername === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['newPassword'],
+      message: 'give a new username or a new password',
+    });
+  }
+  if (value.newPassword !== undefined && value.newPassword === value.currentPassword) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['newPassword'],
+      message: 'the new password must differ from the current one',
+    });
+  }
+});
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 /** POST /api/admin/change-password → data. Every other session of the admin is revoked. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictBody } from './strict-body.js';
 
 /** Days the dashboard's activity chart covers: today (UTC) and the six days before it. */
 export const DASHBOARD_DAYS = 7;
@@ -61,9 +62,9 @@ export const cacheStatsListSchema = z.array(cacheStatsSchema);
  * POST /api/admin/cache/clear and /api/user/cache/clear body: one cache by name, or (absent,
  * the usual case) every cache the caller may clear.
  */
-export const clearCacheRequestSchema = z
-  .object({ name: z.string().trim().min(1).max(50).optional() })
-  .strict();
+export const clearCacheRequestSchema = strictBody(
+  z.object({ name: z.string().trim().min(1).max(50).optional() }),
+);
 export type ClearCacheRequest = z.infer<typeof clearCacheRequestSchema>;
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FILES_LIMIT, FILES_OFFSET } from './constants.js';
 import { FALLBACK_MEDIA_TYPE, hasControlCharacters, normaliseMediaType } from './media-type.js';
 import { slugSchema, PASTE_MAX_VIEWS_LIMIT } from './pastes.js';
+import { strictBody } from './strict-body.js';
 
 export const FILE_REMARK_MAX = 500;
 export const FILE_PASSWORD_MAX = 256;
@@ -104,11 +105,11 @@ export const fileTargetSchema = z.object({
 });
 
 /** Fields of the direct upload form (`POST /api/upload`) besides the `file` part. */
-export const directUploadFieldsSchema = fileShareOptionsSchema
-  .extend(fileTargetSchema.shape)
-  .extend({
+export const directUploadFieldsSchema = strictBody(
+  fileShareOptionsSchema.extend(fileTargetSchema.shape).extend({
     mimetype: optionalMediaType,
-  });
+  }),
+);
 export type DirectUploadFields = z.input<typeof directUploadFieldsSchema>;
 
 const filenameSchema = z
@@ -121,11 +122,13 @@ const filenameSchema = z
   });
 
 /** `POST /api/s3/presign` body (SPEC §7) plus the share options, so commit can omit them. */
-export const presignRequestSchema = fileShareOptionsSchema.extend(fileTargetSchema.shape).extend({
-  filename: filenameSchema,
-  mimetype: optionalMediaType,
-  size: formInt(0, Number.MAX_SAFE_INTEGER),
-});
+export const presignRequestSchema = strictBody(
+  fileShareOptionsSchema.extend(fileTargetSchema.shape).extend({
+    filename: filenameSchema,
+    mimetype: optionalMediaType,
+    size: formInt(0, Number.MAX_SAFE_INTEGER),
+  }),
+);
 export type PresignRequest = z.input<typeof presignRequestSchema>;
 
 /** `POST /api/s3/presign` → data (SPEC §3 "Presign response"). */
@@ -147,23 +150,27 @@ export type PresignResponse = z.infer<typeof presignResponseSchema>;
  * `POST /api/s3/commit` body. Size and ETag are read from storage; the client's values are only
  * compared (a mismatch is refused), never trusted. Share options given here override presign's.
  */
-export const commitRequestSchema = fileShareOptionsSchema.extend({
-  file_id: z.string().min(1).max(64),
-  s3_config_id: z.string().max(64).optional(),
-  storage_path: z.string().max(2048).optional(),
-  s3_url: z.string().max(4096).nullable().optional(),
-  filename: z.string().max(FILENAME_MAX).optional(),
-  mimetype: mediaTypeField.optional(),
-  size: z.union([z.string(), z.number()]).optional(),
-  etag: z.string().max(200).optional(),
-});
+export const commitRequestSchema = strictBody(
+  fileShareOptionsSchema.extend({
+    file_id: z.string().min(1).max(64),
+    s3_config_id: z.string().max(64).optional(),
+    storage_path: z.string().max(2048).optional(),
+    s3_url: z.string().max(4096).nullable().optional(),
+    filename: z.string().max(FILENAME_MAX).optional(),
+    mimetype: mediaTypeField.optional(),
+    size: z.union([z.string(), z.number()]).optional(),
+    etag: z.string().max(200).optional(),
+  }),
+);
 export type CommitRequest = z.input<typeof commitRequestSchema>;
 
 /** `POST /api/upload/multipart/init` body. */
-export const multipartInitRequestSchema = presignRequestSchema.extend({
-  /** Bytes per part; defaults to MULTIPART_PART_SIZE. */
-  part_size: formInt(1, 5 * 1024 * 1024 * 1024).optional(),
-});
+export const multipartInitRequestSchema = strictBody(
+  presignRequestSchema.extend({
+    /** Bytes per part; defaults to MULTIPART_PART_SIZE. */
+    part_size: formInt(1, 5 * 1024 * 1024 * 1024).optional(),
+  }),
+);
 export type MultipartInitRequest = z.input<typeof multipartInitRequestSchema>;
 
 /** One part URL of a multipart upload (SPEC §3 "Multipart init response"). */
@@ -185,11 +192,14 @@ export const multipartInitResponseSchema = z.object({
 });
 export type MultipartInitResponse = z.infer<typeof multipartInitResponseSchema>;
 
-/** Names one unfinished multipart upload. */
+/** Names one unfinished multipart upload (a query takes it as it is; a body takes it strict). */
 export const multipartRefSchema = z.object({
   file_id: z.string().min(1).max(64),
   upload_id: z.string().min(1).max(1024),
 });
+
+/** `POST /api/upload/multipart/abort` body. */
+export const multipartAbortRequestSchema = strictBody(multipartRefSchema);
 
 /** `POST /api/upload/multipart/part` query: the body is the raw part. */
 export const multipartPartQuerySchema = multipartRefSchema.extend({
@@ -215,17 +225,21 @@ export const multipartStateSchema = multipartInitResponseSchema.extend({
 export type MultipartState = z.infer<typeof multipartStateSchema>;
 
 /** `POST /api/upload/multipart/complete` body. */
-export const multipartCompleteRequestSchema = multipartRefSchema.extend({
-  parts: z
-    .array(
-      z.object({
-        partNumber: formInt(1, MULTIPART_MAX_PARTS),
-        etag: z.string().min(1).max(200),
-      }),
-    )
-    .min(1, 'give at least one part')
-    .max(MULTIPART_MAX_PARTS),
-});
+export const multipartCompleteRequestSchema = strictBody(
+  multipartRefSchema.extend({
+    parts: z
+      .array(
+        strictBody(
+          z.object({
+            partNumber: formInt(1, MULTIPART_MAX_PARTS),
+            etag: z.string().min(1).max(200),
+          }),
+        ),
+      )
+      .min(1, 'give at least one part')
+      .max(MULTIPART_MAX_PARTS),
+  }),
+);
 
 /** What the owner and the administrator see of a file. */
 export const fileDetailSchema = z.object({
@@ -288,9 +302,9 @@ export const filePromptSchema = z.object({
 export type FilePrompt = z.infer<typeof filePromptSchema>;
 
 /** `POST /api/public/files/{slug}/verify` body. */
-export const verifyFileRequestSchema = z.object({
-  password: z.string().min(1).max(FILE_PASSWORD_MAX),
-});
+export const verifyFileRequestSchema = strictBody(
+  z.object({ password: z.string().min(1).max(FILE_PASSWORD_MAX) }),
+);
 
 /** `POST /api/public/files/{slug}/verify` → data: the file plus a token bound to it. */
 export const fileUnlockedSchema = publicFileSchema.extend({
@@ -318,18 +332,19 @@ export const fileListSchema = z.object({
 export type FileList = z.infer<typeof fileListSchema>;
 
 /** `PUT /api/{admin|user}/files/{id}` body; `password: null` clears it, `expires_in: 0` never. */
-export const updateFileRequestSchema = z
-  .object({
-    slug: slugSchema,
-    remark: z.string().max(FILE_REMARK_MAX).nullable(),
-    password: z.string().min(1).max(FILE_PASSWORD_MAX).nullable(),
-    expires_in: z.number().int().min(0).max(FILE_EXPIRES_IN_MAX_HOURS),
-    max_views: z.number().int().min(0).max(PASTE_MAX_VIEWS_LIMIT),
-    access_mode: z.enum(FILE_ACCESS_MODES),
-    filename: filenameSchema,
-  })
-  .partial()
-  .strict();
+export const updateFileRequestSchema = strictBody(
+  z
+    .object({
+      slug: slugSchema,
+      remark: z.string().max(FILE_REMARK_MAX).nullable(),
+      password: z.string().min(1).max(FILE_PASSWORD_MAX).nullable(),
+      expires_in: z.number().int().min(0).max(FILE_EXPIRES_IN_MAX_HOURS),
+      max_views: z.number().int().min(0).max(PASTE_MAX_VIEWS_LIMIT),
+      access_mode: z.enum(FILE_ACCESS_MODES),
+      filename: filenameSchema,
+    })
+    .partial(),
+);
 export type UpdateFileRequest = z.infer<typeof updateFileRequestSchema>;
 
 /**

@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './envelope.js';
+export * from './strict-body.js';
 export * from './constants.js';
 export * from './system.js';
 export * from './auth.js';

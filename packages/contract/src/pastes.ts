@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SLUG_PROBLEM_MESSAGES, slugProblem } from './slugs.js';
+import { strictBody } from './strict-body.js';
 
 export const PASTE_REMARK_MAX = 500;
 export const PASTE_PASSWORD_MAX = 256;
@@ -27,19 +28,21 @@ export const PASTE_GONE_REASONS = ['expired', 'view_limit'] as const;
 export type PasteGoneReason = (typeof PASTE_GONE_REASONS)[number];
 
 /** POST /api/paste body. `content` is limited to 10 MB in UTF-8 bytes by the server (413). */
-export const createPasteRequestSchema = z.object({
-  content: z.string().min(1, 'content must not be empty'),
-  slug: slugSchema.optional(),
-  remark: z.string().max(PASTE_REMARK_MAX).nullable().optional(),
-  password: z.string().min(1).max(PASTE_PASSWORD_MAX).nullable().optional(),
-  expires_at: isoInstant.nullable().optional(),
-  max_views: z
-    .number()
-    .int('must be a whole number')
-    .min(0, 'must not be negative')
-    .max(PASTE_MAX_VIEWS_LIMIT)
-    .optional(),
-});
+export const createPasteRequestSchema = strictBody(
+  z.object({
+    content: z.string().min(1, 'content must not be empty'),
+    slug: slugSchema.optional(),
+    remark: z.string().max(PASTE_REMARK_MAX).nullable().optional(),
+    password: z.string().min(1).max(PASTE_PASSWORD_MAX).nullable().optional(),
+    expires_at: isoInstant.nullable().optional(),
+    max_views: z
+      .number()
+      .int('must be a whole number')
+      .min(0, 'must not be negative')
+      .max(PASTE_MAX_VIEWS_LIMIT)
+      .optional(),
+  }),
+);
 export type CreatePasteRequest = z.input<typeof createPasteRequestSchema>;
 
 /** POST /api/paste → data. */
@@ -84,9 +87,9 @@ export const pastePromptSchema = z.object({
 export type PastePrompt = z.infer<typeof pastePromptSchema>;
 
 /** POST /api/paste/{slug} body. */
-export const unlockPasteRequestSchema = z.object({
-  password: z.string().min(1).max(PASTE_PASSWORD_MAX),
-});
+export const unlockPasteRequestSchema = strictBody(
+  z.object({ password: z.string().min(1).max(PASTE_PASSWORD_MAX) }),
+);
 
 /** The longest page a listing returns. */
 export const PASTE_LIST_LIMIT_MAX = 100;
@@ -141,23 +144,26 @@ export const pasteListSchema = z.object({
 export type PasteList = z.infer<typeof pasteListSchema>;
 
 /** PUT /api/{admin|user}/pastes/{id} body: create's fields; `password: null` clears it. */
-export const updatePasteRequestSchema = z
-  .object({
-    content: z.string().min(1, 'content must not be empty'),
-    slug: slugSchema,
-    remark: z.string().max(PASTE_REMARK_MAX).nullable(),
-    password: z.string().min(1).max(PASTE_PASSWORD_MAX).nullable(),
-    expires_at: isoInstant.nullable(),
-    max_views: z.number().int().min(0).max(PASTE_MAX_VIEWS_LIMIT),
-  })
-  .partial()
-  .strict();
+export const updatePasteRequestSchema = strictBody(
+  z
+    .object({
+      content: z.string().min(1, 'content must not be empty'),
+      slug: slugSchema,
+      remark: z.string().max(PASTE_REMARK_MAX).nullable(),
+      password: z.string().min(1).max(PASTE_PASSWORD_MAX).nullable(),
+      expires_at: isoInstant.nullable(),
+      max_views: z.number().int().min(0).max(PASTE_MAX_VIEWS_LIMIT),
+    })
+    .partial(),
+);
 export type UpdatePasteRequest = z.infer<typeof updatePasteRequestSchema>;
 
 /** POST …/pastes/batch-delete body. */
-export const batchDeleteRequestSchema = z.object({
-  ids: z.array(z.string().min(1).max(64)).min(1, 'give at least one id').max(1000),
-});
+export const batchDeleteRequestSchema = strictBody(
+  z.object({
+    ids: z.array(z.string().min(1).max(64)).min(1, 'give at least one id').max(1000),
+  }),
+);
 
 /** Batch delete and clear-expired → data. */
 export const deletedCountSchema = z.object({ deleted: z.number() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictBody } from './strict-body.js';
 
 export const WEBDAV_UPLOAD_MODES = ['direct', 'multipart'] as const;
 
@@ -18,7 +19,7 @@ export const systemSettingsSchema = z.object({
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
 /** PUT /api/admin/system-settings body: any subset; unknown fields are refused. */
-export const updateSystemSettingsSchema = systemSettingsSchema.partial().strict();
+export const updateSystemSettingsSchema = strictBody(systemSettingsSchema.partial());
 export type UpdateSystemSettings = z.infer<typeof updateSystemSettingsSchema>;
 
 /** GET /api/system/max-upload-size → data (public). */

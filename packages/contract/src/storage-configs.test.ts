@@ -104,7 +104,13 @@ describe('create request', () => {
       secret: 'x',
     });
     expect(fieldsOf(bad).sort()).toEqual(
-      ['', 'bucket_name', 'endpoint_url', 'signature_expires_in', 'total_storage_bytes'].sort(),
+      [
+        'secret',
+        'bucket_name',
+        'endpoint_url',
+        'signature_expires_in',
+        'total_storage_bytes',
+      ].sort(),
     );
   });
 });

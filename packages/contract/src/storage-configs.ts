@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictBody } from './strict-body.js';
 
 /** The storage providers an administrator chooses from (the form's provider select). */
 export const STORAGE_PROVIDER_TYPES = [
@@ -258,8 +259,8 @@ export function storageConfigRequirementIssues(
 }
 
 /** `POST /api/s3-configs` body. */
-export const createStorageConfigRequestSchema = z
-  .object({
+export const createStorageConfigRequestSchema = strictBody(
+  z.object({
     ...storageConfigFields,
     endpoint_url: storageConfigFields.endpoint_url.optional(),
     region: storageConfigFields.region.optional(),
@@ -276,13 +277,12 @@ export const createStorageConfigRequestSchema = z
     allow_api_keys: storageConfigFields.allow_api_keys.default(false),
     is_default: storageConfigFields.is_default.default(false),
     root_path: storageConfigFields.root_path.optional(),
-  })
-  .strict()
-  .superRefine((values, ctx) => {
-    for (const issue of storageConfigRequirementIssues(values, { secretStored: false })) {
-      ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
-    }
-  });
+  }),
+).superRefine((values, ctx) => {
+  for (const issue of storageConfigRequirementIssues(values, { secretStored: false })) {
+    ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+  }
+});
 export type CreateStorageConfigRequest = z.input<typeof createStorageConfigRequestSchema>;
 export type CreateStorageConfigInput = z.output<typeof createStorageConfigRequestSchema>;
 
@@ -290,7 +290,7 @@ export type CreateStorageConfigInput = z.output<typeof createStorageConfigReques
  * `PUT /api/s3-configs/{id}` body: any subset. The server checks the provider requirements on
  * the stored config with these changes applied; null clears an optional field.
  */
-export const updateStorageConfigRequestSchema = z.object(storageConfigFields).partial().strict();
+export const updateStorageConfigRequestSchema = strictBody(z.object(storageConfigFields).partial());
 export type UpdateStorageConfigRequest = z.input<typeof updateStorageConfigRequestSchema>;
 export type UpdateStorageConfigInput = z.output<typeof updateStorageConfigRequestSchema>;
 

@@ -7,13 +7,14 @@ import {
   fileShareOptionsSchema,
   fileTargetSchema,
   FILENAME_MAX,
+  multipartAbortRequestSchema,
   multipartCompleteRequestSchema,
   multipartInitRequestSchema,
   multipartInitResponseSchema,
-  multipartRefSchema,
   presignRequestSchema,
   presignResponseSchema,
 } from './files.js';
+import { strictBody } from './strict-body.js';
 
 /** The longest remote URL accepted. */
 export const URL_IMPORT_URL_MAX = 4096;
@@ -29,7 +30,7 @@ export const remoteUrlSchema = z
   .pipe(z.url({ protocol: /^https?$/, message: 'give an http or https URL' }));
 
 /** `POST /api/url/info` body. */
-export const urlInfoRequestSchema = z.object({ url: remoteUrlSchema });
+export const urlInfoRequestSchema = strictBody(z.object({ url: remoteUrlSchema }));
 export type UrlInfoRequest = z.input<typeof urlInfoRequestSchema>;
 
 /** `POST /api/url/info` → data: what the remote server says about the file. */
@@ -50,7 +51,10 @@ export type UrlInfo = z.infer<typeof urlInfoSchema>;
 /** `GET /api/url/proxy` query. */
 export const urlProxyQuerySchema = z.object({ url: remoteUrlSchema });
 
-/** What the web learnt from url/info, sent along with the presign (SPEC §7 `metadata`). */
+/**
+ * What the web learnt from url/info, sent along with the presign (SPEC §7 `metadata`). Not
+ * strict: it only fills top-level fields, and a client may pass url/info's answer as it is.
+ */
 export const urlMetadataSchema = z.object({
   filename: z.string().max(FILENAME_MAX).optional(),
   mimetype: mediaTypeField.optional(),
@@ -74,10 +78,16 @@ function withUrlUploadAliases(value: unknown): unknown {
   return body;
 }
 
-const urlPresignBodySchema = presignRequestSchema.extend({
-  url: remoteUrlSchema,
-  metadata: urlMetadataSchema.optional(),
-});
+/** SPEC §7 url/multipart/init name of `size`; presign takes it too (the same aliases apply). */
+const totalSizeSchema = z.number().int().min(0).optional();
+
+const urlPresignBodySchema = strictBody(
+  presignRequestSchema.extend({
+    url: remoteUrlSchema,
+    metadata: urlMetadataSchema.optional(),
+    total_size: totalSizeSchema,
+  }),
+);
 /** `POST /api/url/presign` body: the presign fields plus the source URL. */
 export const urlPresignRequestSchema = z.preprocess(withUrlUploadAliases, urlPresignBodySchema);
 export type UrlPresignRequest = z.input<typeof urlPresignBodySchema>;
@@ -87,14 +97,15 @@ export const urlPresignResponseSchema = presignResponseSchema;
 /** `POST /api/url/commit` body: as s3/commit. */
 export const urlCommitRequestSchema = commitRequestSchema;
 
-const urlMultipartInitBodySchema = multipartInitRequestSchema.extend({
-  url: remoteUrlSchema,
-  metadata: urlMetadataSchema.optional(),
-  /** SPEC §7 name of `size`. */
-  total_size: z.number().int().min(0).optional(),
-  /** Accepted for SPEC §7; the server counts the parts itself and answers `part_count`. */
-  part_count: z.number().int().min(1).optional(),
-});
+const urlMultipartInitBodySchema = strictBody(
+  multipartInitRequestSchema.extend({
+    url: remoteUrlSchema,
+    metadata: urlMetadataSchema.optional(),
+    total_size: totalSizeSchema,
+    /** Accepted for SPEC §7; the server counts the parts itself and answers `part_count`. */
+    part_count: z.number().int().min(1).optional(),
+  }),
+);
 /** `POST /api/url/multipart/init` body: the multipart init fields plus the source URL. */
 export const urlMultipartInitRequestSchema = z.preprocess(
   withUrlUploadAliases,
@@ -106,21 +117,23 @@ export const urlMultipartInitResponseSchema = multipartInitResponseSchema;
 /** `POST /api/url/multipart/complete` body. */
 export const urlMultipartCompleteRequestSchema = multipartCompleteRequestSchema;
 /** `POST /api/url/multipart/abort` body. */
-export const urlMultipartAbortRequestSchema = multipartRefSchema;
+export const urlMultipartAbortRequestSchema = multipartAbortRequestSchema;
 
 /** `POST /api/url/cancel` body. */
-export const urlCancelRequestSchema = z.object({ file_id: z.string().min(1).max(64) });
+export const urlCancelRequestSchema = strictBody(z.object({ file_id: z.string().min(1).max(64) }));
 /** `POST /api/url/cancel` → data. */
 export const urlCancelledSchema = z.object({ cancelled: z.literal(true) });
 
 /** `POST /api/url/import` body: this server fetches the URL and stores it (for URLs without CORS). */
-export const urlImportRequestSchema = fileShareOptionsSchema.extend(fileTargetSchema.shape).extend({
-  url: remoteUrlSchema,
-  /** The stored name; else the remote's Content-Disposition, else the URL's last segment. */
-  filename: presignRequestSchema.shape.filename.optional(),
-  /** The stored type; else the remote's Content-Type (SPEC §5 file type rule). */
-  mimetype: mediaTypeField.optional(),
-});
+export const urlImportRequestSchema = strictBody(
+  fileShareOptionsSchema.extend(fileTargetSchema.shape).extend({
+    url: remoteUrlSchema,
+    /** The stored name; else the remote's Content-Disposition, else the URL's last segment. */
+    filename: presignRequestSchema.shape.filename.optional(),
+    /** The stored type; else the remote's Content-Type (SPEC §5 file type rule). */
+    mimetype: mediaTypeField.optional(),
+  }),
+);
 export type UrlImportRequest = z.input<typeof urlImportRequestSchema>;
 
 /** `POST /api/url/import` → 202 data. */

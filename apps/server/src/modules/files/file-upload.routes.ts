@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   commitRequestSchema,
+  multipartAbortRequestSchema,
   multipartCompleteRequestSchema,
   multipartInitRequestSchema,
   multipartPartQuerySchema,
@@ -68,7 +69,7 @@ export async function registerFileUploadRoutes(
   });
 
   app.post('/api/upload/multipart/abort', { config }, async (request, reply) => {
-    const body = parseWith(multipartRefSchema, request.body, 'body');
+    const body = parseWith(multipartAbortRequestSchema, request.body, 'body');
     return sendData(reply, await services.browser.abortMultipart(request.actor, body));
   });
 

@@ -62,7 +62,7 @@ describe.each(DATABASE_KINDS)('system settings on %s', (kind) => {
     [{ max_upload_size: '100' }, 'max_upload_size'],
     [{ webdav_upload_mode: 'teleport' }, 'webdav_upload_mode'],
     [{ allow_guest_uploads: 'yes' }, 'allow_guest_uploads'],
-    [{ unknown_setting: 1 }, '(body)'],
+    [{ unknown_setting: 1 }, 'unknown_setting'],
   ])('refuses %j with 400 naming %s and saves nothing', async (payload, field) => {
     const res = await put({ allow_guest_pastes: true, ...payload });
     expect(res.statusCode).toBe(400);
