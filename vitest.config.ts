@@ -15,6 +15,9 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // Bound the work, not the time: a busy machine may be slow, never wrong.
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
         },
       },
       './apps/web/vitest.config.ts',

@@ -15,5 +15,9 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // Tests bound their work, not their time: a loaded machine may be slow, never wrong.
+    // The limits only catch a test that hangs (setup.ts gives Testing Library's waits the same).
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
   },
 });

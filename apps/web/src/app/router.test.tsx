@@ -6,7 +6,7 @@ import { renderApp } from '../test/render-app';
 import { signInAsAdmin } from '../test/sessions';
 
 async function pageTitle() {
-  return screen.findByTestId('page-title', undefined, { timeout: 3000 });
+  return screen.findByTestId('page-title');
 }
 
 describe('routes of SPEC §2', () => {

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installCodeMirrorLayoutStubs } from '../features/editor/test-utils';
 import { resetColorSchemeMedia, installMatchMedia } from './match-media';
+
+// findBy*/waitFor wait as long as it takes (a lazily loaded page under a busy machine can take
+// seconds); a test that waits for something that never comes still fails, at the test limit.
+configure({ asyncUtilTimeout: 600_000 });
 
 // jsdom lacks these browser APIs that Mantine touches (see Mantine's testing guide).
 installMatchMedia();

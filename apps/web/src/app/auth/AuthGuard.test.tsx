@@ -33,7 +33,7 @@ describe('route guard and session checks', () => {
   it('logs out on a 401 from a module and shows the login with the notice', async () => {
     signInAsAdmin({ 'GET /api/admin/api-keys': () => fail(401, 'SESSION_INVALID') });
     renderApp('/admin/key-management');
-    expect(await screen.findByTestId('session-ended', {}, { timeout: 3000 })).toHaveTextContent(
+    expect(await screen.findByTestId('session-ended')).toHaveTextContent(
       'Admin session expired, please log in again.',
     );
     expect(screen.getByTestId('page-title')).toHaveTextContent('Sign in');

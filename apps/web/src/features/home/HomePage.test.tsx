@@ -16,7 +16,7 @@ installCodeMirrorLayoutStubs();
 
 // Loads the lazily imported page and workspace (CodeMirror, the renderer) once, outside any
 // single test's time.
-beforeAll(() => Promise.all([import('./index'), import('./components/EditorWorkspace')]), 60_000);
+beforeAll(() => Promise.all([import('./index'), import('./components/EditorWorkspace')]));
 afterEach(() => vi.restoreAllMocks());
 
 const EDITOR = 'Text to share';
@@ -50,11 +50,7 @@ function guestServer({
 async function openHome(language: 'en' | 'zh-CN' = 'en') {
   const view = renderApp('/', { language });
   // The first render waits for the lazily loaded page and editor.
-  await screen.findByRole(
-    'textbox',
-    { name: language === 'en' ? EDITOR : '要分享的文本' },
-    { timeout: 10_000 },
-  );
+  await screen.findByRole('textbox', { name: language === 'en' ? EDITOR : '要分享的文本' });
   return view;
 }
 
@@ -63,7 +59,7 @@ const field = (label: string) =>
 const shareButton = () => screen.getByRole('button', { name: 'Share' });
 
 // Whole-app renders with CodeMirror are slow in jsdom.
-describe('Home', { timeout: 30_000 }, () => {
+describe('Home', () => {
   it('focuses the editor and shares with options, then shows the link, raw link and QR', async () => {
     const fetchMock = guestServer();
     const { user } = await openHome();
@@ -205,9 +201,7 @@ describe('Home', { timeout: 30_000 }, () => {
     const message = 'The text is 10.3 MB; the limit is 10 MB. Shorten it to share.';
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(shareButton()).toBeDisabled();
-    expect(
-      await screen.findByText(/too large to keep as a draft/, {}, { timeout: 5_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/too large to keep as a draft/)).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST /api/paste')).toHaveLength(0);
   }, 60_000);
 

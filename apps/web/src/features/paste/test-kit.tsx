@@ -74,7 +74,5 @@ export function renderPasteApp(path: string, { strict = false }: { strict?: bool
  * asynchronously), so these tests do not depend on how Markdown turns into HTML.
  */
 export async function expectDocumentText(text: string): Promise<void> {
-  await waitFor(() => expect(screen.getByTestId('paste-document')).toHaveTextContent(text), {
-    timeout: 3000,
-  });
+  await waitFor(() => expect(screen.getByTestId('paste-document')).toHaveTextContent(text));
 }

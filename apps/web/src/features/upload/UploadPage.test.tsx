@@ -9,7 +9,7 @@ import { RECENT_UPLOADS_KEY } from './recent-uploads';
 import { envelope, FakeXhr, givenFile, givenFileDetail, installFakeXhr } from './test-kit';
 
 // Loads the lazily imported page once, outside any single test's time.
-beforeAll(() => import('./index'), 30_000);
+beforeAll(() => import('./index'));
 
 /** A form field's text, or undefined when absent or a file. */
 const textOf = (value: FormDataEntryValue | null) =>
@@ -55,7 +55,7 @@ const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input
 const fileInput = () => screen.getByTestId<HTMLInputElement>('file-input');
 const row = (name: string) => screen.getByRole('listitem', { name });
 
-describe('Upload page, File tab', { timeout: 40_000 }, () => {
+describe('Upload page, File tab', () => {
   it('uploads several picked and dropped files as they arrive, one by one', async () => {
     adminServer();
     answerDirectUploads();
@@ -348,16 +348,14 @@ describe('Upload page, File tab', { timeout: 40_000 }, () => {
   });
 });
 
-describe('Upload page, access and limits', { timeout: 40_000 }, () => {
+describe('Upload page, access and limits', () => {
   it('falls back to 100 MB when the limit cannot be read (SPEC §8)', async () => {
     signInAsAdmin({
       'GET /api/upload/storage-configs': () => ok([CONFIGS[0]]),
       'GET /api/system/max-upload-size': () => fail(500, 'INTERNAL'),
     });
     renderApp('/upload');
-    expect(
-      await screen.findByText('Files can be up to 100 MB each.', {}, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Files can be up to 100 MB each.')).toBeInTheDocument();
     // One storage config: nothing to choose.
     expect(screen.queryByLabelText('Storage')).not.toBeInTheDocument();
   });
@@ -370,7 +368,7 @@ describe('Upload page, access and limits', { timeout: 40_000 }, () => {
       'GET /api/upload/storage-configs': () => fail(401, 'UNAUTHORIZED'),
     });
     renderApp('/upload');
-    expect(await screen.findByTestId('access-notice', {}, { timeout: 8000 })).toHaveTextContent(
+    expect(await screen.findByTestId('access-notice')).toHaveTextContent(
       'only accepts uploads from signed-in users',
     );
     expect(

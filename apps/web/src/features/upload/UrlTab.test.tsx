@@ -5,7 +5,7 @@ import { adminServer, openUpload } from './page-test-kit';
 import { givenFileDetail, installFakeXhr, requestUrl, type FakeXhr } from './test-kit';
 
 // Loads the lazily imported page once, outside any single test's time.
-beforeAll(() => import('./index'), 30_000);
+beforeAll(() => import('./index'));
 
 const REMOTE = 'https://files.example/report.pdf';
 const INFO = {
@@ -26,7 +26,7 @@ async function openUrlTab(routes: FakeRoutes) {
   return { ...view, fetchMock };
 }
 
-describe('Upload page, URL tab', { timeout: 40_000 }, () => {
+describe('Upload page, URL tab', () => {
   it('refuses text that is not an http(s) link', async () => {
     const fetchMock = adminServer();
     const { user } = await openUpload();
@@ -114,9 +114,7 @@ describe('Upload page, URL tab', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Let the server fetch it' }));
     const status = within(await screen.findByTestId('import-status'));
     expect(status.getByText('The server is fetching the file…')).toBeInTheDocument();
-    await waitFor(() => expect(status.getByTestId('transfer-stats')).toHaveTextContent('25 %'), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(status.getByTestId('transfer-stats')).toHaveTextContent('25 %'));
     expect(bodyOf(fetchMock, 'POST /api/url/import')).toEqual({
       s3_config_id: 'cfg-local',
       url: REMOTE,
@@ -139,9 +137,7 @@ describe('Upload page, URL tab', { timeout: 40_000 }, () => {
         ok({ state: 'completed', loaded: 1000, total: 1000, file: detail }),
     });
     await userClick('Let the server fetch it');
-    expect(
-      await screen.findByText('The file is shared.', {}, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('The file is shared.')).toBeInTheDocument();
     const card = within(screen.getByRole('region', { name: 'File at this URL' }));
     expect(card.getByRole('textbox', { name: 'Share link of report.pdf' })).toHaveValue(
       `${window.location.origin}/file/srv1`,

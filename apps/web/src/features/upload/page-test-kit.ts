@@ -24,7 +24,7 @@ export function adminServer(routes: FakeRoutes = {}) {
 /** Renders /upload and waits for the limit and the storage choice. */
 export async function openUpload() {
   const view = renderApp('/upload');
-  await screen.findByRole('heading', { name: 'Upload files' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { name: 'Upload files' });
   // The limit line shows once the server answered.
   await screen.findByText('Files can be up to 10 MB each.');
   await screen.findByLabelText('Storage');

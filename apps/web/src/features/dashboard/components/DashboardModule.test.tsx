@@ -66,7 +66,7 @@ async function openDashboard(routes: FakeRoutes = {}) {
   });
   const view = renderApp('/admin/dashboard');
   // The admin page is a lazy chunk: the first render in a file may take a while.
-  await screen.findByTestId('page-title', undefined, { timeout: 3000 });
+  await screen.findByTestId('page-title');
   return { ...view, fetchMock };
 }
 

@@ -16,20 +16,19 @@ import { fileBody, givenFileDetail, givenPublicFile } from '../../file/testing/f
 import { fileRoutes, givenFiles, listQueries } from '../testing/file-server';
 
 // The admin panel is lazy-loaded; importing it once up front keeps the first test in time.
-beforeAll(() => import('../../admin'), 30_000);
+beforeAll(() => import('../../admin'));
 
 const PAST = '2001-01-01T00:00:00.000Z';
 const FUTURE = '2999-01-01T00:00:00.000Z';
-const SLOW = { timeout: 6_000 };
 
 async function openAsAdmin(files: FileDetail[], routes: FakeRoutes = {}) {
   const fetchMock = signInAsAdmin({ ...fileRoutes('admin', files), ...routes });
   const view = renderApp('/admin/file-management');
-  await screen.findByTestId('page-title', undefined, SLOW);
+  await screen.findByTestId('page-title');
   return { ...view, fetchMock };
 }
 
-const { rows, slugsShown, openRowMenu } = listFinders('file-row', SLOW);
+const { rows, slugsShown, openRowMenu } = listFinders('file-row');
 const pageButton = (page: number) => screen.getByRole('button', { name: `Page ${page}` });
 
 /**
@@ -50,7 +49,7 @@ function pagedListing(total: number): FakeRoute {
   };
 }
 
-describe('file management: listing', { timeout: 20_000 }, () => {
+describe('file management: listing', () => {
   it('shows skeletons, then the first 50 files with every column', async () => {
     const { fetchMock } = await openAsAdmin([
       givenFileDetail({
@@ -91,7 +90,7 @@ describe('file management: listing', { timeout: 20_000 }, () => {
 
   it('says when there are no files yet', async () => {
     await openAsAdmin([]);
-    expect(await screen.findByText('No files yet', undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('No files yet')).toBeInTheDocument();
   });
 
   it('says why the list failed and loads it again on retry', async () => {
@@ -101,7 +100,7 @@ describe('file management: listing', { timeout: 20_000 }, () => {
       'GET /api/admin/files': (request) =>
         failing ? fail(403, 'ADMIN_ONLY') : routes['GET /api/admin/files']!(request),
     });
-    expect(await screen.findByRole('alert', undefined, SLOW)).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Only the administrator can do this.',
     );
     failing = false;
@@ -171,7 +170,7 @@ describe('file management: listing', { timeout: 20_000 }, () => {
   });
 });
 
-describe('file management: actions', { timeout: 20_000 }, () => {
+describe('file management: actions', () => {
   it('deletes the selected files in one batch, naming how many', async () => {
     const { user, fetchMock } = await openAsAdmin(givenFiles(3));
     await rows();
@@ -215,7 +214,7 @@ describe('file management: actions', { timeout: 20_000 }, () => {
     const { user, fetchMock } = await openAsAdmin([file]);
     await openRowMenu(user, 'plan.txt');
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
-    await screen.findByRole('button', { name: 'Save changes' }, SLOW);
+    await screen.findByRole('button', { name: 'Save changes' });
     const dialog = within(screen.getByRole('dialog', { name: 'Edit “plan.txt”' }));
     expect(requestsTo(fetchMock, 'GET /api/admin/files/f1')).toHaveLength(1);
     expect(dialog.getByLabelText(/^File name/)).toHaveValue('plan.txt');
@@ -247,7 +246,7 @@ describe('file management: actions', { timeout: 20_000 }, () => {
     });
     await openRowMenu(user, 'a.txt');
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
-    await screen.findByRole('button', { name: 'Save changes' }, SLOW);
+    await screen.findByRole('button', { name: 'Save changes' });
     const dialog = within(screen.getByRole('dialog'));
     const slug = dialog.getByLabelText(/^Link suffix/);
     await user.clear(slug);
@@ -269,7 +268,7 @@ describe('file management: actions', { timeout: 20_000 }, () => {
     await openRowMenu(user, 'notes.txt');
     await user.click(await screen.findByRole('menuitem', { name: 'Preview' }));
     // The dialog's code loads on first use: wait for the content, then take its dialog.
-    expect(await screen.findByText('inside the file', undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('inside the file')).toBeInTheDocument();
     const dialog = within(screen.getByRole('dialog', { name: 'Preview of “notes.txt”' }));
     expect(dialog.getByText(/counts this preview as a view/)).toBeInTheDocument();
     expect(dialog.getByTestId('viewer-views')).toHaveTextContent('1 view');
@@ -281,7 +280,7 @@ describe('file management: actions', { timeout: 20_000 }, () => {
     await openRowMenu(user, 'a.txt');
     await user.click(await screen.findByRole('menuitem', { name: 'QR code' }));
     const url = `${window.location.origin}/file/abc`;
-    expect(await screen.findByText(url, undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(url)).toBeInTheDocument();
     const dialog = within(screen.getByRole('dialog', { name: 'QR code of “a.txt”' }));
     expect(dialog.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
   });
@@ -296,7 +295,7 @@ describe('file management: actions', { timeout: 20_000 }, () => {
 
     await openRowMenu(user, 'mine.txt');
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
-    await screen.findByRole('button', { name: 'Save changes' }, SLOW);
+    await screen.findByRole('button', { name: 'Save changes' });
     const dialog = within(screen.getByRole('dialog'));
     await user.type(dialog.getByLabelText(/^Remark/), 'note');
     await user.click(dialog.getByRole('button', { name: 'Save changes' }));

@@ -120,7 +120,7 @@ describe('file page: problems', () => {
     });
     const { user } = renderFileApp('/file/report');
     expect(
-      await screen.findByRole('heading', { name: 'Could not load the file' }, { timeout: 6000 }),
+      await screen.findByRole('heading', { name: 'Could not load the file' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/Network connection failed/)).toBeInTheDocument();
     online = true;

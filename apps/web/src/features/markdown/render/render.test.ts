@@ -192,7 +192,7 @@ describe('renderMarkdownNow', () => {
 });
 
 describe('large documents', () => {
-  it('renders a 1 MB document', { timeout: 120_000 }, async () => {
+  it('renders a 1 MB document', async () => {
     const section = (n: number) =>
       `## Section ${n}\n\nSome **bold** text, a [link](https://example.com/${n}) and \`code\`.\n\n` +
       `- item one\n- item two\n\n| a | b |\n|---|---|\n| ${n} | x |\n\n> quote ${n}\n\n` +
@@ -202,10 +202,7 @@ describe('large documents', () => {
     let source = '# Big\n\n';
     let count = 0;
     while (source.length < 1_000_000) source += section((count += 1));
-    const started = performance.now();
     const result = await renderMarkdown(source);
-    const elapsed = Math.round(performance.now() - started);
-    console.info(`1 MB document (${count} sections) rendered in ${elapsed} ms under jsdom`);
     expect(result.headings).toHaveLength(count + 1);
     expect(result.headings.at(-1)?.id).toBe(`section-${count}`);
   });

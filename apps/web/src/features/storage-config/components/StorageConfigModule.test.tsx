@@ -60,7 +60,7 @@ async function openModule(configs: StorageConfig[], routes: FakeRoutes = {}) {
   const fetchMock = signInAsAdmin({ 'GET /api/s3-configs': () => ok(configs), ...routes });
   const view = renderApp('/admin/storage-config');
   // The admin page is lazily loaded; the first render in a file waits for its chunk.
-  await screen.findByTestId('page-title', undefined, { timeout: 5000 });
+  await screen.findByTestId('page-title');
   return { ...view, fetchMock };
 }
 
@@ -90,7 +90,7 @@ async function openMenuItem(
 }
 
 // Filling these long forms key by key takes a while in jsdom.
-describe('storage config module', { timeout: 20_000 }, () => {
+describe('storage config module', () => {
   it('shows skeletons, then a card per config with provider, place and usage', async () => {
     await openModule([storageConfig(), R2]);
     expect(screen.getAllByRole('status', { name: 'Loading…' }).length).toBeGreaterThan(0);

@@ -10,22 +10,19 @@ import { givenPaste, pasteRoutes } from '../testing/paste-server';
 installCodeMirrorLayoutStubs();
 
 // The admin panel is lazy-loaded; importing it once up front keeps the first test in time.
-beforeAll(() => import('../../admin'), 30_000);
+beforeAll(() => import('../../admin'));
 
 const DAY_MS = 86_400_000;
-const SLOW = { timeout: 5_000 };
 
 async function openEditor(paste: PasteDetail, routes: FakeRoutes = {}) {
   const fetchMock = signInAsAdmin({ ...pasteRoutes('admin', [paste]), ...routes });
   const view = renderApp('/admin/text-management');
   const { user } = view;
   // Mounting the lazy admin route can take seconds on a busy machine.
-  await user.click(
-    await screen.findByRole('button', { name: `Actions for “${paste.slug}”` }, SLOW),
-  );
+  await user.click(await screen.findByRole('button', { name: `Actions for “${paste.slug}”` }));
   await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
   // The dialog's code loads on first use: wait for the form, then take its dialog.
-  await screen.findByRole('button', { name: 'Save changes' }, SLOW);
+  await screen.findByRole('button', { name: 'Save changes' });
   const dialog = screen.getByRole('dialog', { name: `Edit “${paste.slug}”` });
   return { ...view, fetchMock, dialog: within(dialog) };
 }
@@ -33,7 +30,7 @@ async function openEditor(paste: PasteDetail, routes: FakeRoutes = {}) {
 const input = (dialog: BoundFunctions<typeof queries>, label: string) =>
   dialog.getByLabelText(new RegExp(`^${label}`), { selector: 'input, select, textarea' });
 
-describe('editing a paste', { timeout: 15_000 }, () => {
+describe('editing a paste', () => {
   it('starts from a fresh read and keeps Save disabled until something changes', async () => {
     const paste = givenPaste({ remark: 'old', max_views: 5, views: 2 });
     const { fetchMock, dialog } = await openEditor(paste);
@@ -41,6 +38,10 @@ describe('editing a paste', { timeout: 15_000 }, () => {
     expect(editorText('Content')).toBe(paste.content);
     expect(input(dialog, 'Link suffix')).toHaveValue('hello');
     expect(input(dialog, 'Remark')).toHaveValue('old');
+    // The note is public (shown above the paste), and the form says so.
+    expect(input(dialog, 'Remark')).toHaveAccessibleDescription(
+      'A short note shown above the paste; everyone who opens it sees it.',
+    );
     expect(input(dialog, 'Max views')).toHaveValue('5');
     expect(dialog.getByText('Viewed 2 times so far. 0 means unlimited.')).toBeInTheDocument();
     expect(dialog.getByText('Currently it never expires.')).toBeInTheDocument();
@@ -176,9 +177,9 @@ describe('editing a paste', { timeout: 15_000 }, () => {
       pasteRoutes('user', [givenPaste({ id: 'u1', slug: 'mine' })]),
     );
     const { user } = renderApp('/admin/text-management');
-    await user.click(await screen.findByRole('button', { name: 'Actions for “mine”' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'Actions for “mine”' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
-    await screen.findByRole('button', { name: 'Save changes' }, SLOW);
+    await screen.findByRole('button', { name: 'Save changes' });
     const dialog = within(screen.getByRole('dialog', { name: 'Edit “mine”' }));
     await user.type(input(dialog, 'Remark'), 'note');
     await user.click(dialog.getByRole('button', { name: 'Save changes' }));

@@ -8,23 +8,22 @@ import type { PasteDetail } from '@pasteport/contract';
 import { givenPaste, givenPastes, listQueries, pasteRoutes } from '../testing/paste-server';
 
 // The admin panel is lazy-loaded; importing it once up front keeps the first test in time.
-beforeAll(() => import('../../admin'), 30_000);
+beforeAll(() => import('../../admin'));
 
 const PAST = '2001-01-01T00:00:00.000Z';
 const FUTURE = '2999-01-01T00:00:00.000Z';
-const SLOW = { timeout: 5_000 };
 
 async function openAsAdmin(pastes: PasteDetail[], routes: FakeRoutes = {}) {
   const fetchMock = signInAsAdmin({ ...pasteRoutes('admin', pastes), ...routes });
   const view = renderApp('/admin/text-management');
   // Mounting the lazy admin route can take seconds on a busy machine.
-  await screen.findByTestId('page-title', undefined, SLOW);
+  await screen.findByTestId('page-title');
   return { ...view, fetchMock };
 }
 
 const { rows, slugsShown, openRowMenu } = listFinders('paste-row');
 
-describe('text management: listing', { timeout: 15_000 }, () => {
+describe('text management: listing', () => {
   it('shows skeletons, then the admin page 1 of 10 with every column', async () => {
     const { fetchMock } = await openAsAdmin([
       givenPaste({
@@ -144,7 +143,7 @@ describe('text management: listing', { timeout: 15_000 }, () => {
       pasteRoutes('user', givenPastes(12)),
     );
     const { user } = renderApp('/admin/text-management');
-    await screen.findByTestId('page-title', undefined, SLOW);
+    await screen.findByTestId('page-title');
     await rows();
     expect(listQueries(fetchMock, 'user')).toEqual(['limit=10&offset=0']);
     expect(requestsTo(fetchMock, 'GET /api/admin/pastes')).toHaveLength(0);
@@ -157,7 +156,7 @@ describe('text management: listing', { timeout: 15_000 }, () => {
   });
 });
 
-describe('text management: deleting', { timeout: 15_000 }, () => {
+describe('text management: deleting', () => {
   it('deletes the selected pastes after a confirmation naming them', async () => {
     const { user, fetchMock } = await openAsAdmin(givenPastes(3));
     await rows();
@@ -252,7 +251,7 @@ describe('text management: deleting', { timeout: 15_000 }, () => {
   });
 });
 
-describe('text management: row actions', { timeout: 15_000 }, () => {
+describe('text management: row actions', () => {
   it('previews through the management endpoint, never the counted /api/paste read', async () => {
     const { user, fetchMock } = await openAsAdmin([
       givenPaste({ id: 'p7', slug: 'doc', content: '# Title\n\nBody text', views: 2 }),
@@ -260,9 +259,7 @@ describe('text management: row actions', { timeout: 15_000 }, () => {
     await openRowMenu(user, 'doc');
     await user.click(await screen.findByRole('menuitem', { name: 'Preview' }));
     // The dialog's code loads on first use.
-    expect(await screen.findByTestId('paste-preview', undefined, SLOW)).toHaveTextContent(
-      'Body text',
-    );
+    expect(await screen.findByTestId('paste-preview')).toHaveTextContent('Body text');
     const dialog = screen.getByRole('dialog', { name: 'Preview of “doc”' });
     expect(dialog).toHaveTextContent('does not count as a view');
     expect(requestsTo(fetchMock, 'GET /api/admin/pastes/p7')).toHaveLength(1);
@@ -291,7 +288,7 @@ describe('text management: row actions', { timeout: 15_000 }, () => {
     expect(dialog).toHaveTextContent(`${window.location.origin}/paste/share-me`);
     // The skeleton carries the label until the encoder loads; the finished code is an image.
     expect(
-      await within(dialog).findByRole('img', { name: 'QR code of the link to “share-me”' }, SLOW),
+      await within(dialog).findByRole('img', { name: 'QR code of the link to “share-me”' }),
     ).toHaveAttribute('src', expect.stringMatching(/^data:image\/png/));
   });
 
