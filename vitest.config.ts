@@ -40,8 +40,9 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/web/e2e/**/*.spec.ts'],
           globalSetup: ['apps/web/e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
+          // Bound the work, not the time (browser waits are bounded in e2e/browser.ts).
+          testTimeout: 900_000,
+          hookTimeout: 900_000,
           fileParallelism: false,
         },
       },

@@ -7,6 +7,9 @@ import {
 import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium.js';
 
+/** The longest any single wait may take before it counts as never coming (see below). */
+export const WAIT_MS = 300_000;
+
 /**
  * One Chromium per spec file; each test opens its own context (fresh localStorage) so tests
  * never leak state into each other.
@@ -33,6 +36,10 @@ export function openBrowser() {
         locale: 'en-US',
         ...options,
       });
+      // Waits are bounded by the work, not the clock: a busy machine may take long to load a
+      // lazily loaded page, never fail it. A wait for something that never comes still fails.
+      context.setDefaultTimeout(WAIT_MS);
+      context.setDefaultNavigationTimeout(WAIT_MS);
       contexts.push(context);
       return context.newPage();
     },

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
-import { openBrowser } from './browser.js';
+import { openBrowser, WAIT_MS } from './browser.js';
 import { adminToken, loginAsAdmin } from './sign-in.js';
 
 const browser = openBrowser();
@@ -56,14 +56,14 @@ describe('files: administration', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
     const table = page.getByRole('table', { name: 'Shared files' });
     // The search is debounced: wait for the filtered list (a header row and three files).
-    await expect.poll(() => table.getByRole('row').count(), { timeout: 10_000 }).toBe(4);
+    await expect.poll(() => table.getByRole('row').count(), { timeout: WAIT_MS }).toBe(4);
     await table.getByText(`${tag}-three.txt`).waitFor();
 
     await page.getByRole('checkbox', { name: `Select “${tag}-two.txt”` }).check();
     await page.getByRole('checkbox', { name: `Select “${tag}-three.txt”` }).check();
     await page.getByRole('button', { name: 'Delete 2 selected' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete 2 files' }).click();
-    await expect.poll(() => table.getByRole('row').count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => table.getByRole('row').count(), { timeout: WAIT_MS }).toBe(2);
     await table.getByText(`${tag}-one.txt`).waitFor();
 
     const list = await api<{ items: { slug: string }[] }>('GET', `/api/admin/files?search=${tag}`);
@@ -113,7 +113,7 @@ describe('files: administration', () => {
       // The server refuses to fetch a loopback address; this browser can, and relays it.
       await page.getByRole('button', { name: 'Fetch it in this browser instead' }).click();
       const link = page.getByRole('textbox', { name: /^Share link of/ }).first();
-      await link.waitFor({ timeout: 30_000 });
+      await link.waitFor({ timeout: WAIT_MS });
       const shared = await link.inputValue();
       const slug = shared.slice(shared.lastIndexOf('/') + 1);
       const res = await fetch(`${inject('baseUrl')}/api/file-download/${slug}`);

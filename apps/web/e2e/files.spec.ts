@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openBrowser } from './browser.js';
+import { openBrowser, WAIT_MS } from './browser.js';
 import { previewFixtures, type Fixture } from './file-fixtures.js';
 import { adminToken, loginAsAdmin } from './sign-in.js';
 
@@ -47,7 +47,7 @@ const bigFile = (name: string, bytes: number): Fixture => ({
 async function sharedSlug(page: Page, name: string): Promise<string> {
   // The queue row and the recent uploads both show it.
   const link = page.getByRole('textbox', { name: `Share link of ${name}` }).first();
-  await link.waitFor({ timeout: 60_000 });
+  await link.waitFor({ timeout: WAIT_MS });
   const url = await link.inputValue();
   return url.slice(url.lastIndexOf('/') + 1);
 }
@@ -180,14 +180,14 @@ describe('files: the file page', () => {
     await page.waitForFunction(
       () => (document.querySelector('video')?.readyState ?? 0) >= 1,
       undefined,
-      { timeout: 15_000 },
+      { timeout: WAIT_MS },
     );
 
     await open('mp3');
     await page.waitForFunction(
       () => (document.querySelector('audio')?.readyState ?? 0) >= 1,
       undefined,
-      { timeout: 15_000 },
+      { timeout: WAIT_MS },
     );
 
     await open('docx');

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-
-const SETTLE_MS = 10_000;
+import { WAIT_MS as SETTLE_MS } from './browser.js';
 
 /**
  * Client routes load lazily, so after a URL change the old heading can still be on screen for a
