@@ -39,6 +39,35 @@ describe('Upload page, URL tab', () => {
     expect(requestsTo(fetchMock, 'POST /api/url/info')).toHaveLength(0);
   });
 
+  it('puts the server’s reason for refusing a URL next to the field', async () => {
+    adminServer({
+      'POST /api/url/info': () =>
+        fail(400, 'VALIDATION_FAILED', {
+          details: [
+            {
+              field: 'url',
+              rule: 'private_address',
+              message:
+                'this URL points to a private or local network address, which is not allowed',
+            },
+          ],
+        }),
+    });
+    const { user } = await openUpload();
+    await user.click(screen.getByRole('tab', { name: 'From a URL' }));
+    const input = screen.getByRole('textbox', { name: /^File URL/ });
+    await user.type(input, 'http://10.0.0.5/secret.bin');
+    await user.click(screen.getByRole('button', { name: 'Get info' }));
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(
+        expect.stringContaining(
+          'a private or local network address, which the server may not fetch',
+        ),
+      ),
+    );
+    expect(screen.queryByText('Some fields are invalid. Check them and try again.')).toBeNull();
+  });
+
   it('shows the info, then downloads through the proxy and uploads in two phases', async () => {
     let put: FakeXhr | undefined;
     installFakeXhr((xhr) => {

@@ -26,7 +26,7 @@ import { downloadUrl } from '../url/download';
 import { UrlRelayJob } from '../url/relay-job';
 import { useLeaveGuard } from '../use-leave-guard';
 import { ServerImportJob } from '../url/server-import';
-import { isFetchableUrl } from '../url/url-messages';
+import { describeUrlRefusal, isFetchableUrl } from '../url/url-messages';
 import { ShareLink } from './ShareLink';
 import { ImportStatus, InfoCard, RelayStatus } from './UrlStatus';
 
@@ -97,6 +97,9 @@ export function UrlUploadTab({
   const result = relaySnapshot?.result ?? importSnapshot?.result ?? null;
   // The browser holds the bytes while relaying; the server's own import survives a reload.
   useLeaveGuard(relaySnapshot?.phase === 'download' || relaySnapshot?.phase === 'upload');
+
+  // The server's own reason for refusing the URL belongs next to the field, in its words.
+  const refusal = info.error ? describeUrlRefusal(info.error, failureContext) : undefined;
 
   function getInfo(event: FormEvent) {
     event.preventDefault();
@@ -190,7 +193,7 @@ export function UrlUploadTab({
             placeholder="https://example.com/report.pdf"
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
-            error={inputError}
+            error={inputError ?? refusal}
             type="url"
             inputMode="url"
             autoComplete="off"
@@ -213,7 +216,9 @@ export function UrlUploadTab({
       {info.error ? (
         <Alert color="red" variant="light" role="alert" title={t('upload.url.infoFailed')}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{describeRequestError(info.error, failureContext)}</Text>
+            {refusal ? null : (
+              <Text size="sm">{describeRequestError(info.error, failureContext)}</Text>
+            )}
             {/* The server may not reach (or may refuse) what this browser can, e.g. a
                 machine on the reader's own network: the browser can still relay it. */}
             <Text size="sm">{t('upload.url.browserOnlyHint')}</Text>
