@@ -15,6 +15,7 @@ import {
 } from '@pasteport/contract';
 import { api } from '../../lib/api';
 import type { AuthSession } from '../../lib/auth';
+import { OfficePreviewError } from './view/office';
 
 /**
  * Every file-sharing call the file page and the file-management module make, checked against
@@ -70,9 +71,10 @@ export async function officePreviewUrl(
     query: { token },
     signal,
   });
-  const { url } = officePreviewSchema.parse(data);
+  const parsed = officePreviewSchema.safeParse(data);
+  if (!parsed.success) throw new OfficePreviewError('missing_url');
   // The viewer runs elsewhere: it needs an absolute address.
-  return new URL(url, window.location.origin).toString();
+  return new URL(parsed.data.url, window.location.origin).toString();
 }
 
 /** Which management endpoints a signed-in user uses: /admin/files or /user/files. */

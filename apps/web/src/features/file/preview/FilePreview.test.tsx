@@ -156,6 +156,19 @@ describe('file previews', () => {
     );
   });
 
+  it('says so when the server’s answer has no document link (SPEC §8)', async () => {
+    const { preview } = await openPreview(
+      {
+        filename: 'report.docx',
+        mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      },
+      { [OFFICE]: () => ok({ expires_at: '2030-01-01T00:00:00.000Z' }) },
+    );
+    expect(await within(preview).findByRole('alert')).toHaveTextContent(
+      "The server's answer had no document link to preview.",
+    );
+  });
+
   it('shows a card with icon, size and download for files without a preview', async () => {
     const { preview, fetchMock } = await openPreview({
       filename: 'firmware.bin',

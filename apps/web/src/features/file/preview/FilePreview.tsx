@@ -51,7 +51,7 @@ function ChosenPreview({ choice, source }: { choice: PreviewChoice; source: Prev
     case 'pdf':
       return <PdfPreview url={source.previewUrl} filename={source.filename} />;
     case 'office':
-      return <OfficePreview slug={source.slug} token={source.token} filename={source.filename} />;
+      return <OfficePreview source={source.slug} token={source.token} filename={source.filename} />;
     case 'none':
       return null;
   }

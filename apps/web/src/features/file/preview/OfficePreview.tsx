@@ -3,7 +3,12 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { officePreviewUrl } from '../api';
-import { officeViewerUrl, type OfficeProvider } from '../view/office';
+import {
+  officeDocumentUrl,
+  officeViewerUrl,
+  type OfficeProvider,
+  type OfficeSource,
+} from '../view/office';
 import { shareInFlight } from '../view/share-in-flight';
 import { useOnceValue } from '../view/use-once-value';
 import { PreviewFailed } from './PreviewFailed';
@@ -16,11 +21,12 @@ import classes from './preview.module.css';
  * fetches the document from that same link, so switching costs no further view.
  */
 export function OfficePreview({
-  slug,
+  source,
   token,
   filename,
 }: {
-  slug: string;
+  /** The share's slug, or `{ directUrl }` for a document already at a public address. */
+  source: OfficeSource;
   token: string | undefined;
   filename: string;
 }) {
@@ -28,19 +34,35 @@ export function OfficePreview({
   const labelId = useId();
   const [provider, setProvider] = useState<OfficeProvider>('microsoft');
   const { state, retry } = useOnceValue(() =>
-    shareInFlight(`office:${slug}:${token ?? ''}`, () => officePreviewUrl(slug, { token })),
+    shareInFlight(`office:${JSON.stringify(source)}:${token ?? ''}`, () =>
+      officeDocumentUrl(source, (slug) => officePreviewUrl(slug, { token })),
+    ),
   );
+  let viewerUrl: string | undefined;
+  let viewerError: unknown;
+  if (state.status === 'done') {
+    try {
+      viewerUrl = officeViewerUrl(provider, state.value);
+    } catch (error) {
+      viewerError = error;
+    }
+  }
 
   let body;
   if (state.status === 'loading') {
     body = <Skeleton height={360} radius={0} aria-label={t('common.loading')} role="status" />;
-  } else if (state.status === 'failed') {
-    body = <PreviewFailed error={state.error} onRetry={retry} />;
+  } else if (state.status === 'failed' || viewerUrl === undefined) {
+    body = (
+      <PreviewFailed
+        error={state.status === 'failed' ? state.error : viewerError}
+        onRetry={retry}
+      />
+    );
   } else {
     body = (
       <iframe
         key={provider}
-        src={officeViewerUrl(provider, state.value)}
+        src={viewerUrl}
         title={t('file.preview.office.frameTitle', {
           name: filename,
           provider: t(`file.preview.office.providers.${provider}`),

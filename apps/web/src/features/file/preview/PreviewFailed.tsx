@@ -1,6 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { describeApiError, isApiError } from '../../../lib/api';
+import { OfficePreviewError } from '../view/office';
 
 /**
  * A preview that could not be loaded: why, and a retry. A refused read (gone, missing) is
@@ -12,7 +13,9 @@ export function PreviewFailed({ error, onRetry }: { error: unknown; onRetry: () 
   return (
     <Alert role="alert" color="red" variant="light" title={t('file.preview.failed')} m="md">
       <Stack gap="xs" align="flex-start">
-        {describeApiError(error, t)}
+        {error instanceof OfficePreviewError
+          ? t(`file.preview.office.errors.${error.reason}`)
+          : describeApiError(error, t)}
         {retryable ? (
           <Button size="xs" variant="default" onClick={onRetry}>
             {t('common.retry')}

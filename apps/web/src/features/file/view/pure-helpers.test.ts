@@ -4,7 +4,7 @@ import type { ApiErrorInit } from '../../../lib/api/errors';
 import { givenFileDetail, givenPublicFile } from '../testing/file-fixtures';
 import { fencedSource } from './code-fence';
 import { fileProblemOf, isFinalProblem } from './file-problem';
-import { officeViewerUrl } from './office';
+import { officeDocumentUrl, officeViewerUrl } from './office';
 import { withSavedDetail, withSlugInLink } from './saved-file';
 import { shownViews } from './view-count';
 import { continuedVisit } from './visit-key';
@@ -72,6 +72,39 @@ describe('officeViewerUrl', () => {
     expect(url.origin + url.pathname).toBe('https://docs.google.com/viewer');
     expect(url.searchParams.get('url')).toBe(document);
     expect(url.searchParams.get('embedded')).toBe('true');
+  });
+
+  it('refuses an unsupported provider and a document that is no absolute http(s) URL', () => {
+    expect(() => officeViewerUrl('libreoffice', document)).toThrow(
+      expect.objectContaining({ reason: 'unsupported_provider' }),
+    );
+    for (const bad of ['/api/office-file/x', 'javascript:alert(1)', '']) {
+      expect(() => officeViewerUrl('microsoft', bad), bad).toThrow(
+        expect.objectContaining({ reason: 'invalid_input' }),
+      );
+    }
+  });
+});
+
+describe('officeDocumentUrl', () => {
+  const fromServer = (slug: string) =>
+    Promise.resolve(`https://share.example/api/office-file/${slug}`);
+
+  it('asks the server for a slug and takes a directUrl as given (SPEC §5)', async () => {
+    await expect(officeDocumentUrl('report', fromServer)).resolves.toBe(
+      'https://share.example/api/office-file/report',
+    );
+    await expect(
+      officeDocumentUrl({ directUrl: 'https://cdn.example/a.docx' }, fromServer),
+    ).resolves.toBe('https://cdn.example/a.docx');
+  });
+
+  it('refuses anything else as invalid input', async () => {
+    for (const bad of ['', { directUrl: '' }, { url: 'x' }, null, 42]) {
+      await expect(officeDocumentUrl(bad, fromServer)).rejects.toMatchObject({
+        reason: 'invalid_input',
+      });
+    }
   });
 });
 
