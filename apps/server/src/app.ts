@@ -4,11 +4,13 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installHttpLimits, type HttpLimits } from './http/http-limits.js';
 import { installJsonBodyParser } from './http/json-body.js';
+import { createLogger } from './http/log-redaction.js';
 import { computeSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import type { StorageRegistry } from './modules/storage-configs/storage-registry.js';
@@ -60,8 +62,13 @@ export interface AppDeps {
   clock?: Clock;
   /** Login throttling limits (tests shrink the window). */
   throttleLimits?: ThrottleLimits;
-  /** The pino logger (main.ts shares one between boot and requests; tests pass a silent one). */
+  /**
+   * The pino logger (main.ts shares one between boot and requests; tests pass a silent one).
+   * Build it with createLogger (http/log-redaction.ts): that is what keeps secrets out of it.
+   */
   logger?: Logger;
+  /** Body timeout and anonymous upload slots (main.ts passes the configured ones; tests shrink them). */
+  httpLimits?: Partial<HttpLimits>;
   /**
    * TEST SEAM ONLY, never set by main.ts: lets URL import reach loopback test servers standing
    * in for public hosts (safeFetch's `resolve` and `allowAddresses`).
@@ -80,7 +87,7 @@ const VIEW_FLUSH_INTERVAL_MS = 1000;
 /** Builds the Fastify app without listening, so tests can inject requests or pick a port. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   // Typed as Fastify's logger interface so Fastify infers its default generics.
-  const logger: FastifyBaseLogger = deps.logger ?? pino({ level: deps.config.logLevel });
+  const logger: FastifyBaseLogger = deps.logger ?? createLogger(deps.config.logLevel);
   const app = Fastify({
     loggerInstance: logger,
     genReqId: () => randomUUID(),
@@ -90,7 +97,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 1000 },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // No total time for a request: a big upload on a slow link may take hours. A body that
+    // stalls is bounded by the body idle timeout instead (installHttpLimits below).
+    requestTimeout: 0,
   });
+  // First: the body timer starts before any hook awaits, and the upload-slot routes are marked.
+  installHttpLimits(app, deps.httpLimits);
 
   // While draining, keep closing connections as they go idle; otherwise a keep-alive client
   // socket would hold close() open until the keep-alive timeout. (A per-response

@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { pino, type Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { createApp } from './app.js';
 import { parseConfig, type Config } from './config/config.js';
 import { loadAppSecret, prepareDataDir } from './config/data-dir.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createLogger } from './http/log-redaction.js';
 import { createJobLeaseRepository } from './jobs/job-lease.repository.js';
 import { createJobRunner } from './jobs/job-runner.js';
 import { sweepJobs } from './jobs/sweeps.js';
@@ -37,7 +38,8 @@ export interface Running {
 /** Parses config, prepares DATA_DIR, opens and migrates the database, builds the app, listens. */
 export async function boot(
   env: NodeJS.ProcessEnv,
-  options: { webDistDir?: string } = {},
+  /** `logDestination`: where log lines go instead of stdout (tests read them). */
+  options: { webDistDir?: string; logDestination?: DestinationStream } = {},
 ): Promise<Running> {
   const parsed = parseConfig(env);
   if (!parsed.ok) throw new BootError(parsed.problems);
@@ -45,7 +47,7 @@ export async function boot(
   const dirProblems = await prepareDataDir(config.dataDir);
   if (dirProblems.length > 0) throw new BootError(dirProblems);
 
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config.logLevel, options.logDestination);
   const appSecret = await loadAppSecret(config.dataDir, config.appSecret);
   const database = await openDatabaseOrExplain(config);
   try {
@@ -73,6 +75,7 @@ export async function boot(
     storage,
     webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST,
     logger,
+    httpLimits: config.httpLimits,
   });
   try {
     await app.listen({ host: config.host, port: config.port });

@@ -42,6 +42,8 @@ export async function buildTestApp(
     sameDatabaseAs?: TestApp;
     /** Test seam: URL import may fetch from these loopback stand-ins for public hosts. */
     urlFetchTestSeams?: AppDeps['urlFetchTestSeams'];
+    /** Body idle timeout and anonymous upload slots (tests shrink them). */
+    httpLimits?: AppDeps['httpLimits'];
   } = {},
 ): Promise<TestApp> {
   const testDb: Pick<TestDatabase, 'handle' | 'target' | 'cleanup'> = options.sameDatabaseAs
@@ -69,6 +71,7 @@ export async function buildTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.throttleLimits ? { throttleLimits: options.throttleLimits } : {}),
     ...(options.urlFetchTestSeams ? { urlFetchTestSeams: options.urlFetchTestSeams } : {}),
+    ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
     database: testDb.handle,
     storage,
     webDistDir: options.webDistDir,

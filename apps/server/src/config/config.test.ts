@@ -22,6 +22,7 @@ describe('parseConfig', () => {
         sessionTtlMs: 86_400_000,
         logLevel: 'info',
         trustProxy: false,
+        httpLimits: { bodyIdleTimeoutMs: 30_000, maxAnonymousUploads: 16 },
       },
     });
   });
@@ -86,6 +87,18 @@ describe('parseConfig', () => {
     expect(result.ok && result.config.sessionTtlMs).toBe(1_800_000);
     expect(parse({ SESSION_TTL_HOURS: '0' }).ok).toBe(false);
     expect(parse({ SESSION_TTL_HOURS: 'forever' }).ok).toBe(false);
+  });
+
+  it('reads the body idle timeout in seconds (0 turns it off) and the anonymous upload slots', () => {
+    const result = parse({ BODY_IDLE_TIMEOUT_SECONDS: '2.5', MAX_ANONYMOUS_UPLOADS: '3' });
+    expect(result.ok && result.config.httpLimits).toEqual({
+      bodyIdleTimeoutMs: 2500,
+      maxAnonymousUploads: 3,
+    });
+    expect(parse({ BODY_IDLE_TIMEOUT_SECONDS: '0' }).ok).toBe(true);
+    expect(parse({ BODY_IDLE_TIMEOUT_SECONDS: '-1' }).ok).toBe(false);
+    expect(parse({ MAX_ANONYMOUS_UPLOADS: '0' }).ok).toBe(false);
+    expect(parse({ MAX_ANONYMOUS_UPLOADS: 'many' }).ok).toBe(false);
   });
 
   it('refuses a port out of range', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { HttpLimits } from '../http/http-limits.js';
 import { envSchema, type LogLevel } from './env.schema.js';
 
 /** The typed configuration every part of the server receives; parsed once at boot. */
@@ -15,6 +16,8 @@ export interface Config {
   sessionTtlMs: number;
   logLevel: LogLevel;
   trustProxy: boolean | number | string[];
+  /** Body idle timeout and anonymous upload slots. */
+  httpLimits: HttpLimits;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -46,6 +49,10 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
       sessionTtlMs: Math.round(e.SESSION_TTL_HOURS * 3_600_000),
       logLevel: e.LOG_LEVEL,
       trustProxy: e.TRUST_PROXY,
+      httpLimits: {
+        bodyIdleTimeoutMs: Math.round(e.BODY_IDLE_TIMEOUT_SECONDS * 1000),
+        maxAnonymousUploads: e.MAX_ANONYMOUS_UPLOADS,
+      },
     },
   };
 }

@@ -84,6 +84,23 @@ export const envSchema = z.object({
     z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }),
   ),
   TRUST_PROXY: trustProxy,
+  BODY_IDLE_TIMEOUT_SECONDS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ message: 'must be a number of seconds between 0 (off) and 3600' })
+      .min(0, 'must be a number of seconds between 0 (off) and 3600')
+      .max(3600, 'must be a number of seconds between 0 (off) and 3600')
+      .default(30),
+  ),
+  MAX_ANONYMOUS_UPLOADS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ message: 'must be a whole number between 1 and 10000' })
+      .int('must be a whole number between 1 and 10000')
+      .min(1, 'must be a whole number between 1 and 10000')
+      .max(10000, 'must be a whole number between 1 and 10000')
+      .default(16),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

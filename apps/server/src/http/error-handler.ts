@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@pasteport/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppError } from '../lib/app-error.js';
+import { isAppError, type AppError } from '../lib/app-error.js';
+import { bodyTimeoutOf } from './body-timeout.js';
 import { errorBody } from './envelope.js';
 
 /** Fastify's own client-error codes and the stable code and words we answer them with. */
@@ -63,7 +64,9 @@ function codeForStatus(status: number): ErrorCode {
  * mistakes caught by Fastify become 4xx; anything else is a bare 500 whose cause is only logged.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // A body that stopped arriving is answered as such, whatever its consumer made of it.
+    const err: AppError | FastifyError = bodyTimeoutOf(request.raw) ?? thrown;
     if (isAppError(err)) {
       // 507 is the client's file meeting a full quota, not a fault of ours.
       if (err.status >= 500 && err.code !== 'INSUFFICIENT_STORAGE') {

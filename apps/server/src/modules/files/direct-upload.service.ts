@@ -40,6 +40,7 @@ export function createDirectUploadService(deps: UploadDeps, pending: PendingFile
     });
     const driver = await deps.storage.getDriver(config.id);
     const meter = createBodyMeter({ maxLength: Math.min(max, remaining) });
+    const source = sourceFailure(part.stream, meter);
     try {
       await Promise.all([
         pipeline(part.stream, meter),
@@ -54,7 +55,7 @@ export function createDirectUploadService(deps: UploadDeps, pending: PendingFile
           ? tooLarge(max)
           : insufficientStorage(config, meter.received(), remaining);
       }
-      throw err;
+      throw source.failed ?? err;
     }
     return row;
   }
@@ -127,3 +128,23 @@ export function createDirectUploadService(deps: UploadDeps, pending: PendingFile
 }
 
 export type DirectUploadService = ReturnType<typeof createDirectUploadService>;
+
+/**
+ * Watches which side of a file's pipeline failed first. The part stream failing while the
+ * meter is intact is the client's body breaking (a form cut off inside the file, a part the
+ * parser rejects): a 400, whatever the storage write made of it. When storage fails first,
+ * the meter is torn down before pipeline() destroys the part stream in turn.
+ */
+function sourceFailure(source: Readable, meter: Readable): { failed: AppError | undefined } {
+  const outcome: { failed: AppError | undefined } = { failed: undefined };
+  source.once('error', (err) => {
+    if (meter.destroyed) return;
+    outcome.failed =
+      err instanceof AppError
+        ? err
+        : new AppError('MALFORMED_BODY', `the file part of the form broke off: ${err.message}`, {
+            cause: err,
+          });
+  });
+  return outcome;
+}

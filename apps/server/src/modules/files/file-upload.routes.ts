@@ -10,8 +10,9 @@ import {
 } from '@pasteport/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendData } from '../../http/envelope.js';
+import { requestBody } from '../../http/raw-body.js';
 import { parseWith } from '../../http/validate.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, isAppError } from '../../lib/app-error.js';
 import type { BrowserUploadService } from './browser-upload.service.js';
 import type { DirectUploadService, FormPart } from './direct-upload.service.js';
 import type { UploadPolicy } from './upload-policy.js';
@@ -73,11 +74,13 @@ export async function registerFileUploadRoutes(
     return sendData(reply, await services.browser.abortMultipart(request.actor, body));
   });
 
-  // Encapsulated: these two routes read their bodies as streams, nothing else does.
+  // Encapsulated: these two routes read their bodies as streams, nothing else does. A guest's
+  // upload holds one of the server's anonymous upload slots (http/upload-slots.ts).
   await app.register(async (streamed) => {
     await streamed.register(fastifyMultipart, { limits: FORM_LIMITS });
+    const slotted = { ...config, uploadSlot: true };
 
-    streamed.post('/api/upload', { config }, async (request, reply) => {
+    streamed.post('/api/upload', { config: slotted }, async (request, reply) => {
       if (!request.isMultipart()) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'send the file as multipart/form-data');
       }
@@ -85,7 +88,7 @@ export async function registerFileUploadRoutes(
     });
 
     streamed.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    streamed.post('/api/upload/multipart/part', { config }, async (request, reply) => {
+    streamed.post('/api/upload/multipart/part', { config: slotted }, async (request, reply) => {
       const query = parseWith(multipartPartQuerySchema, request.query, 'query');
       const header = request.headers['content-length'];
       const length = header === undefined ? undefined : Number(header);
@@ -94,7 +97,7 @@ export async function registerFileUploadRoutes(
       }
       return sendData(
         reply,
-        await services.browser.relayPart(request.actor, query, request.raw, length),
+        await services.browser.relayPart(request.actor, query, requestBody(request), length),
       );
     });
   });
@@ -102,17 +105,33 @@ export async function registerFileUploadRoutes(
 
 /** The form's parts in order, as the framework-free shape the service takes. */
 async function* formParts(request: FastifyRequest): AsyncGenerator<FormPart> {
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      yield {
-        kind: 'file',
-        name: part.fieldname,
-        filename: part.filename,
-        mimetype: part.mimetype,
-        stream: part.file,
-      };
-    } else {
-      yield { kind: 'field', name: part.fieldname, value: String(part.value) };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        yield {
+          kind: 'file',
+          name: part.fieldname,
+          filename: part.filename,
+          mimetype: part.mimetype,
+          stream: part.file,
+        };
+      } else {
+        yield { kind: 'field', name: part.fieldname, value: String(part.value) };
+      }
     }
+  } catch (err) {
+    throw malformedForm(err);
   }
+}
+
+/**
+ * What the form parser throws is the form's fault (no boundary, a body that ends inside a
+ * part, a broken part header): 400 naming the parser's complaint. The plugin's limit errors
+ * carry their own 4xx status and stay as they are.
+ */
+function malformedForm(err: unknown): unknown {
+  if (isAppError(err) || !(err instanceof Error) || 'statusCode' in err) return err;
+  return new AppError('MALFORMED_BODY', `malformed multipart/form-data body: ${err.message}`, {
+    cause: err,
+  });
 }

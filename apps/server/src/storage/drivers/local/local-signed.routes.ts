@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/app-error.js';
+import { requestBody } from '../../../http/raw-body.js';
 import { userContentHeaders } from '../../../http/user-content.js';
 import { parseRangeHeader, resolveByteRange } from '../../byte-range.js';
 import type { ObjectInfo, ServedRange } from '../../storage-driver.js';
@@ -61,7 +62,7 @@ const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app,
     if (payload.cl !== undefined && declared !== payload.cl) {
       throw new AppError('FORBIDDEN', 'Content-Length does not match the signed URL');
     }
-    const result = await driver.write(payload.key, request.raw, {
+    const result = await driver.write(payload.key, requestBody(request), {
       contentType: payload.ct ?? contentType ?? 'application/octet-stream',
       ...(declared !== undefined && { contentLength: declared }),
     });
@@ -79,7 +80,8 @@ const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app,
     if (payload.cl !== undefined && declared !== payload.cl) {
       throw new AppError('FORBIDDEN', 'Content-Length does not match the signed URL');
     }
-    const result = await driver.writePart(payload.key, payload.uid, payload.pn, request.raw, {
+    const body = requestBody(request);
+    const result = await driver.writePart(payload.key, payload.uid, payload.pn, body, {
       ...(declared !== undefined && { contentLength: declared }),
     });
     return reply.code(200).header('ETag', `"${result.etag}"`).send();
