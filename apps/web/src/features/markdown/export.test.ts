@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { safeBaseName } from './download';
-import { downloadHtml, downloadMarkdown, PRINT_HIDE_ATTRIBUTE, printDocument } from './export';
+import {
+  downloadHtml,
+  downloadMarkdown,
+  isCaptured,
+  PRINT_HIDE_ATTRIBUTE,
+  printDocument,
+} from './export';
 import { buildStandaloneHtml } from './export-html';
 
 interface Download {
@@ -98,6 +104,21 @@ describe('print', () => {
     printDocument();
     expect(print).toHaveBeenCalledTimes(1);
     expect(PRINT_HIDE_ATTRIBUTE).toBe('data-print-hide');
+  });
+});
+
+describe('isCaptured (what the PNG shows)', () => {
+  it('leaves out our UI and images the sanitiser left without a source, keeps the rest', () => {
+    const root = renderedElement(
+      '<p>text</p><img alt="unsafe source dropped"><img src="" alt="empty">' +
+        '<img src="https://example.com/a.png" alt="web"><button data-pp-ui="">Copy</button>',
+    );
+    const kept = Array.from(root.childNodes).filter(isCaptured);
+    expect(kept.map((node) => (node as Element).outerHTML)).toEqual([
+      '<p>text</p>',
+      '<img src="https://example.com/a.png" alt="web">',
+    ]);
+    expect(isCaptured(document.createTextNode('x'))).toBe(true);
   });
 });
 

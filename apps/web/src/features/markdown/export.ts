@@ -45,6 +45,17 @@ const MAX_CANVAS_SIDE = 16_384;
 const IMAGE_PLACEHOLDER =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
+/**
+ * What the PNG shows of the document: not our UI (copy buttons, diagram status), and no image
+ * left without a source (the sanitiser drops unsafe and relative ones; the page draws nothing
+ * for them, and html-to-image would wait for them forever).
+ */
+export function isCaptured(node: Node): boolean {
+  if (!(node instanceof Element)) return true;
+  if (node.hasAttribute('data-pp-ui')) return false;
+  return !(node instanceof HTMLImageElement && !node.getAttribute('src'));
+}
+
 /** Downloads a PNG image of the rendered element (html-to-image, loaded on first use). */
 export async function downloadPng(rendered: HTMLElement, baseName: string): Promise<void> {
   const { toBlob } = await import('html-to-image');
@@ -57,7 +68,7 @@ export async function downloadPng(rendered: HTMLElement, baseName: string): Prom
       backgroundColor: pageBackground(),
       pixelRatio: Math.min(2, MAX_CANVAS_SIDE / largestSide),
       imagePlaceholder: IMAGE_PLACEHOLDER,
-      filter: (node) => !(node instanceof Element && node.hasAttribute('data-pp-ui')),
+      filter: isCaptured,
     });
   } finally {
     rendered.removeAttribute('data-pp-capturing');

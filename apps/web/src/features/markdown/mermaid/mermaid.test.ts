@@ -67,6 +67,22 @@ describe('sanitizeDiagramSvg', () => {
     expect(host.textContent).toContain('Label');
   });
 
+  it('drops label images left without a source, keeps web ones', () => {
+    const host = document.createElement('div');
+    const label = (image: string) =>
+      `<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">${image}<span>L</span></div></foreignObject>`;
+    host.append(
+      sanitizeDiagramSvg(
+        `<svg id="d4">${label('<img src="x">')}${label('<img src="https://example.com/a.png">')}</svg>`,
+        'd4',
+      ),
+    );
+    expect(Array.from(host.querySelectorAll('img'), (image) => image.getAttribute('src'))).toEqual([
+      'https://example.com/a.png',
+    ]);
+    expect(host.textContent).toBe('LL');
+  });
+
   it("keeps only the diagram's own style rules, minus unsafe declarations", () => {
     const host = document.createElement('div');
     host.append(sanitizeDiagramSvg(hostileSvg('d2'), 'd2'));

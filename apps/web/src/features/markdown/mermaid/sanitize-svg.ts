@@ -1,4 +1,5 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
+import { addMarkRestoreHooks, neutralizeHandlerNames } from '../sanitize/handler-names';
 import { filterStyle, isSafeStyleValue, SVG_STYLE_PROPERTIES } from '../sanitize/style-policy';
 import { enforceUrlPolicy } from '../sanitize/url-attributes';
 
@@ -24,6 +25,7 @@ let purifier: DOMPurify | undefined;
 function getPurifier(): DOMPurify {
   if (purifier) return purifier;
   purifier = createDOMPurify(window);
+  addMarkRestoreHooks(purifier);
   purifier.addHook('uponSanitizeAttribute', (_node, event) => {
     if (event.attrName !== 'style') return;
     event.attrValue = filterStyle(event.attrValue, SVG_STYLE_PROPERTIES);
@@ -101,7 +103,12 @@ export function scopeDiagramStyles(root: ParentNode, diagramId: string): void {
 
 /** Mermaid's SVG markup as a safe fragment ready to insert. */
 export function sanitizeDiagramSvg(svg: string, diagramId: string): DocumentFragment {
-  const fragment = getPurifier().sanitize(svg, SVG_CONFIG);
+  const fragment = getPurifier().sanitize(neutralizeHandlerNames(svg), SVG_CONFIG);
   scopeDiagramStyles(fragment, diagramId);
+  // A label image whose source the URL policy dropped shows nothing, and the PNG export (which
+  // copies a diagram whole) would wait for it forever.
+  for (const image of Array.from(fragment.querySelectorAll('img'))) {
+    if (!image.getAttribute('src')) image.remove();
+  }
   return fragment;
 }

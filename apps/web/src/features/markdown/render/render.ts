@@ -1,5 +1,6 @@
 import { loadMath, type MathPlugin } from '../lazy/katex';
 import { isHighlightable, loadHighlighter, type CodeHighlighter } from '../lazy/shiki';
+import { neutralizeHandlerNames } from '../sanitize/handler-names';
 import { sanitizeDocument } from '../sanitize/sanitize';
 import { TrustedSlots } from '../sanitize/trusted-slots';
 import { fencedLanguages, mayContainMath } from './detect';
@@ -57,9 +58,12 @@ function sanitizeSegment(markup: string, slots: TrustedSlots): string {
   }
   const fragment = sanitizeDocument(markup, slots);
   finishDocument(fragment);
-  const container = document.createElement('div');
+  // Serialised in the sanitiser's own document: the nodes never join the page's document.
+  const container = (fragment.ownerDocument ?? document).createElement('div');
   container.append(fragment);
-  const html = container.innerHTML;
+  // React parses this string into the page. Sanitised markup has no handler names, so this
+  // changes nothing unless a re-parse read it differently from DOMPurify (mutation XSS).
+  const html = neutralizeHandlerNames(container.innerHTML);
   remember(key, html);
   return html;
 }

@@ -1,6 +1,7 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { filterStyle, TRUSTED_STYLE_PROPERTIES } from './style-policy';
 import { HEADING_ID_ATTRIBUTE } from '../render/headings';
+import { addMarkRestoreHooks, neutralizeHandlerNames } from './handler-names';
 import { SLOT_ATTRIBUTE, type TrustedSlots } from './trusted-slots';
 import { enforceUrlPolicy } from './url-attributes';
 
@@ -119,6 +120,7 @@ function restrictInput(element: Element): void {
 function getPurifiers(): Purifiers {
   if (purifiers) return purifiers;
   const user = createDOMPurify(window);
+  addMarkRestoreHooks(user);
   user.addHook('uponSanitizeAttribute', (_node, event) => {
     if (event.attrName !== 'class') return;
     event.attrValue = keepKnownClasses(event.attrValue);
@@ -130,6 +132,7 @@ function getPurifiers(): Purifiers {
   });
 
   const trusted = createDOMPurify(window);
+  addMarkRestoreHooks(trusted);
   trusted.addHook('uponSanitizeAttribute', (_node, event) => {
     if (event.attrName !== 'style') return;
     event.attrValue = filterStyle(event.attrValue, TRUSTED_STYLE_PROPERTIES);
@@ -144,11 +147,12 @@ function getPurifiers(): Purifiers {
 /**
  * Sanitises one document segment: the author's markup first, then the trusted fragments its
  * placeholders refer to, in a single pass, grafted over their placeholders. Placeholders that
- * are not ours are dropped.
+ * are not ours are dropped. Both are parsed (by DOMPurify, in a document of their own) only
+ * with their event-handler names neutralised, so not even the parse files a CSP report.
  */
 export function sanitizeDocument(html: string, slots: TrustedSlots): DocumentFragment {
   const { user, trusted } = getPurifiers();
-  const document = user.sanitize(html, USER_CONFIG);
+  const document = user.sanitize(neutralizeHandlerNames(html), USER_CONFIG);
   const placeholders = Array.from(document.querySelectorAll(`[${SLOT_ATTRIBUTE}]`)).map(
     (element) => ({
       element,
@@ -163,7 +167,7 @@ export function sanitizeDocument(html: string, slots: TrustedSlots): DocumentFra
       wanted.has(index) ? `<div data-pp-index="${index}">${fragment}</div>` : '',
     )
     .join('');
-  const sanitized = trusted.sanitize(wrapped, TRUSTED_CONFIG);
+  const sanitized = trusted.sanitize(neutralizeHandlerNames(wrapped), TRUSTED_CONFIG);
   const byIndex = new Map<number, Element>();
   for (const wrapper of Array.from(sanitized.children)) {
     byIndex.set(Number(wrapper.getAttribute('data-pp-index')), wrapper);
