@@ -51,13 +51,17 @@ export function createFileAccessService(deps: {
 }) {
   const now = () => deps.clock.now();
 
-  /** The file, unless expired or — for a read not covered by a grant — used up. */
-  async function readable(slug: string, granted?: (row: FileRow) => boolean): Promise<FileRow> {
+  /** The file, unless expired or — when `granted` is false — used up. */
+  async function readable(
+    slug: string,
+    granted: (row: FileRow) => boolean = () => false,
+  ): Promise<FileRow> {
     const row = await deps.files.findBySlug(slug);
     if (!row) throw new AppError('NOT_FOUND', `no file ${slug}`);
     if (row.expires_at !== null && row.expires_at <= now().toISOString()) throw gone('expired');
-    const spent = row.max_views > 0 && row.views >= row.max_views;
-    if (spent && !granted?.(row)) throw gone('view_limit');
+    // Asked whatever the count: open() keeps the grant it verifies for the caller.
+    const covered = granted(row);
+    if (row.max_views > 0 && row.views >= row.max_views && !covered) throw gone('view_limit');
     return row;
   }
 
@@ -133,7 +137,6 @@ export function createFileAccessService(deps: {
         grantedViewAt = deps.grants.verify(continuation, 'continue', file, now());
         return grantedViewAt !== undefined;
       });
-      grantedViewAt ??= deps.grants.verify(continuation, 'continue', row, now());
       await checkCredentials(row, credentials, ip);
       const driver = await deps.storage.getDriver(row.storage_config_id);
       return grantedViewAt === undefined ? { row, driver } : { row, driver, grantedViewAt };
@@ -144,13 +147,10 @@ export function createFileAccessService(deps: {
      * count — the grant stands for a counted view and dies with a password change.
      */
     async openGranted(slug: string, purpose: GrantPurpose, grant: string): Promise<OpenedFile> {
-      const row = await readable(
-        slug,
-        (file) => deps.grants.verify(grant, purpose, file, now()) !== undefined,
-      );
-      if (deps.grants.verify(grant, purpose, row, now()) === undefined) {
-        throw new AppError('FORBIDDEN', 'this link has expired or was revoked');
-      }
+      const valid = (file: FileRow) =>
+        deps.grants.verify(grant, purpose, file, now()) !== undefined;
+      const row = await readable(slug, valid);
+      if (!valid(row)) throw new AppError('FORBIDDEN', 'this link has expired or was revoked');
       return { row, driver: await deps.storage.getDriver(row.storage_config_id) };
     },
 
