@@ -54,13 +54,11 @@ const formInt = (min: number, max: number) =>
     .min(min, min === 0 ? 'must not be negative' : `must be at least ${min}`)
     .max(max, `must be at most ${max}`);
 
-/** A form string: an empty string means "not given" (SPEC §5: optional fields only when present). */
+/** A form sends an empty string for "not given" (SPEC §5: optional fields only when present). */
+const emptyAsAbsent = (value: string) => (value === '' ? undefined : value);
+
 const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
-    .transform((value) => (value === '' ? undefined : value))
-    .optional();
+  z.string().max(max, `must be at most ${max} characters`).transform(emptyAsAbsent).optional();
 
 /**
  * A client-given media type. A line break or other control character is refused outright (it
@@ -73,21 +71,14 @@ export const mediaTypeField = z
     message: 'must be one media type, without line breaks or control characters',
   });
 
-/** A form media type: an empty string means "not given". */
-const optionalMediaType = mediaTypeField
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
+const optionalMediaType = mediaTypeField.transform(emptyAsAbsent).optional();
 
 /**
  * The share options every upload mode accepts (SPEC §7 field names). `expires_in` is in hours,
  * 0 or absent for never; `max_views` 0 is unlimited.
  */
 export const fileShareOptionsSchema = z.object({
-  slug: z
-    .string()
-    .transform((value) => (value === '' ? undefined : value))
-    .pipe(slugSchema.optional())
-    .optional(),
+  slug: z.string().transform(emptyAsAbsent).pipe(slugSchema.optional()).optional(),
   remark: optionalText(FILE_REMARK_MAX),
   password: optionalText(FILE_PASSWORD_MAX),
   expires_in: formInt(0, FILE_EXPIRES_IN_MAX_HOURS).optional(),
