@@ -26,6 +26,14 @@ function formInTwoPieces(size: number, headBytes: number) {
   };
 }
 
+/** The answer to a stalled body: 408, then a graceful close (FIN, never a reset). */
+async function expectTimedOutAndClosed(conn: ReturnType<typeof rawConnection>) {
+  const res = await conn.response();
+  expect(res.status).toBe(408);
+  expect(JSON.parse(res.body)).toMatchObject({ error: 'MALFORMED_BODY' });
+  expect(await conn.closed).toEqual({ finReceived: true, error: undefined });
+}
+
 describe('a request body that stops arriving', () => {
   const admin = useAdminApp('sqlite', { httpLimits: { bodyIdleTimeoutMs: IDLE_MS } });
 
@@ -63,10 +71,7 @@ describe('a request body that stops arriving', () => {
         }),
       );
       await conn.write(form.head);
-      const res = await conn.response();
-      expect(res.status).toBe(408);
-      expect(JSON.parse(res.body)).toMatchObject({ error: 'MALFORMED_BODY' });
-      expect(await conn.closed).toEqual({ finReceived: true, error: undefined });
+      await expectTimedOutAndClosed(conn);
     } finally {
       conn.destroy();
     }
@@ -96,10 +101,7 @@ describe('a request body that stops arriving', () => {
         ),
       );
       await conn.write(randomBytes(1000));
-      const res = await conn.response();
-      expect(res.status).toBe(408);
-      expect(JSON.parse(res.body)).toMatchObject({ error: 'MALFORMED_BODY' });
-      expect(await conn.closed).toEqual({ finReceived: true, error: undefined });
+      await expectTimedOutAndClosed(conn);
     } finally {
       conn.destroy();
     }
