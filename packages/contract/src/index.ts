@@ -1,3 +1,6 @@
+// First: configures zod before any schema below is built.
+import './zod-setup.js';
+
 export * from './errors.js';
 export * from './envelope.js';
 export * from './strict-body.js';
