@@ -71,7 +71,10 @@ describe.each(DATABASE_KINDS)('pastes over HTTP on %s', (kind) => {
       return res.json<{ data: { manage_id: string | null } }>().data.manage_id;
     };
     const ownerSees = await manageIdAs(apiKey(owner.key));
-    expect(ownerSees).toEqual(expect.any(String));
+    // Time-ordered (UUID v7): new rows append to the id index instead of landing at random.
+    expect(ownerSees).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(await manageIdAs(bearer(ctx.token))).toBe(ownerSees);
     expect(await manageIdAs(apiKey(other.key))).toBeNull();
     expect(await manageIdAs({})).toBeNull();

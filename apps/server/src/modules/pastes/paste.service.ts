@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type createPasteRequestSchema,
   type PasteCreated,
@@ -11,6 +10,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomSlug } from '../../lib/random-slug.js';
+import { timeOrderedId } from '../../lib/time-ordered-id.js';
 import type { Actor } from '../auth/actor.js';
 import { creatorId, hasPermission, isCreator } from '../auth/auth.policy.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
@@ -144,7 +144,7 @@ export function createPasteService(deps: {
       const attempts = input.slug ? 1 : RANDOM_SLUG_ATTEMPTS;
       for (let attempt = 0; attempt < attempts; attempt++) {
         const slug = input.slug ?? randomSlug();
-        const row = { id: randomUUID(), slug, slug_key: slug.toLowerCase(), ...base };
+        const row = { id: timeOrderedId(), slug, slug_key: slug.toLowerCase(), ...base };
         if (await repo.insert(row)) return presentCreatedPaste(row, deps.publicUrl ?? '');
       }
       if (input.slug) {
