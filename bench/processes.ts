@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +21,31 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
 
+/**
+ * The CPU the servers run on when a run is pinned (`taskset`), and the CPUs left to the load
+ * generator: the figures we compare with (CloudPaste 0.7) were measured with the server on one
+ * core, so a pinned run compares like for like.
+ */
+export const SERVER_CPU = 0;
+
+/** `node args…`, or `taskset -c cpu node args…` when pinned. */
+function nodeCommand(args: string[], cpu: number | undefined): [string, string[]] {
+  return cpu === undefined
+    ? [process.execPath, args]
+    : ['taskset', ['-c', String(cpu), process.execPath, ...args]];
+}
+
+/**
+ * Keeps this process (the load generator) off the server's CPU while pinned runs go on, or
+ * gives it every CPU again; a one-CPU machine cannot be pinned at all.
+ */
+export function pinLoadGenerator(pinned: boolean): void {
+  const cpus = os.cpus().length;
+  if (cpus < 2) throw new Error('a pinned run needs at least two CPUs');
+  const list = pinned ? `${SERVER_CPU + 1}-${cpus - 1}` : `0-${cpus - 1}`;
+  execFileSync('taskset', ['-a', '-p', '-c', list, String(process.pid)], { stdio: 'ignore' });
+}
+
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -33,9 +58,11 @@ function stop(child: ChildProcess): Promise<void> {
 export async function startPasteport(
   port: number,
   extraEnv: Record<string, string> = {},
+  cpu?: number,
 ): Promise<BenchTarget> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pp-bench-'));
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const [command, args] = nodeCommand(['apps/server/dist/main.js'], cpu);
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -73,8 +100,10 @@ export async function startPasteport(
 export async function startBaseline(
   body: string,
   headers: Record<string, string>,
+  cpu?: number,
 ): Promise<BenchTarget> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline-server.ts'], {
+  const [command, args] = nodeCommand(['--import', 'tsx', 'bench/baseline-server.ts'], cpu);
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, BASELINE_BODY: body, BASELINE_HEADERS: JSON.stringify(headers) },
     stdio: ['ignore', 'pipe', 'inherit'],
