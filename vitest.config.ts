@@ -13,7 +13,11 @@ export default defineConfig({
         test: {
           name: 'unit-node',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           // Bound the work, not the time: a busy machine may be slow, never wrong.
           testTimeout: 600_000,
@@ -29,8 +33,9 @@ export default defineConfig({
           include: ['apps/server/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Bound the work, not the time: a busy machine may be slow, never wrong.
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
         },
       },
       {
