@@ -1,5 +1,5 @@
 import type { PasteView } from '@pasteport/contract';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -13,10 +13,6 @@ import type { PasteGoneReason } from '@pasteport/contract';
 import { createI18n } from '../../lib/i18n';
 
 const DAY_MS = 86_400_000;
-
-// The page is a lazily loaded chunk (and the renderer loads more): on a busy machine the
-// first render can take longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 4000 });
 
 /** A paste as GET /api/paste/{slug} shows it; timestamps relative to now. */
 export function givenPaste(patch: Partial<PasteView> = {}): PasteView {

@@ -1,5 +1,5 @@
 import type { FileDetail, FileGoneReason, PublicFile } from '@pasteport/contract';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -10,10 +10,6 @@ import { appRoutes } from '../../../app/router';
 import { createAuthStore, startAuth } from '../../../lib/auth';
 import { errorBody, jsonResponse } from '../../../lib/api/test-helpers';
 import { createI18n } from '../../../lib/i18n';
-
-// The page is a lazily loaded chunk (and the renderer loads more): on a busy machine the
-// first render can take longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 4000 });
 
 /** A file as GET /api/public/files/{slug} shows it; each test says what matters to it. */
 export function givenPublicFile(patch: Partial<PublicFile> = {}): PublicFile {
