@@ -70,8 +70,10 @@ describe('files: uploading', () => {
     expect(parts).toHaveLength(3);
     expect((await downloaded(smallSlug)).toString()).toBe('hello');
     expect(sha256(await downloaded(largeSlug))).toBe(sha256(large.buffer));
-    // The recent uploads keep them, newest first.
+    // The recent uploads keep them once the queue beside them no longer shows them.
     const recent = page.getByRole('region', { name: 'Recent uploads' });
+    expect(await recent.getByText('large.bin').count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear finished' }).click();
     await recent.getByText('large.bin').waitFor();
     expect(await recent.getByText('hello.txt').count()).toBe(1);
   });

@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   PERMISSION_DENIED: 403,
   /** The path lies outside the API key's basic path. */
   PATH_FORBIDDEN: 403,
+  /** A pending upload's later step came without its init's upload secret, or with another. */
+  UPLOAD_SECRET_INVALID: 403,
   /** The URL does not name an API route. */
   ROUTE_NOT_FOUND: 404,
   /** The thing the request names does not exist. */

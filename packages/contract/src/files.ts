@@ -14,6 +14,13 @@ export const FILE_LIST_LIMIT_MAX = 200;
 /** Largest number of parts one multipart upload may have (S3's own limit). */
 export const MULTIPART_MAX_PARTS = 10_000;
 
+/**
+ * The header every step after an upload's init carries (commit, part list, relay, complete,
+ * abort, cancel): the `upload_secret` the init answered. A guest's pending upload is bound to
+ * it; only its SHA-256 is stored.
+ */
+export const UPLOAD_SECRET_HEADER = 'x-upload-secret';
+
 /** Extensions that are Markdown whatever the browser says (SPEC §5). */
 export const MARKDOWN_EXTENSIONS = [
   'md',
@@ -95,15 +102,12 @@ export const fileTargetSchema = z.object({
   path: optionalText(1024),
 });
 
-/** Fields of the direct upload form (`POST /api/upload`) besides the `file` part. */
-export const directUploadFieldsSchema = strictBody(
-  fileShareOptionsSchema.extend(fileTargetSchema.shape).extend({
-    mimetype: optionalMediaType,
-  }),
-);
-export type DirectUploadFields = z.input<typeof directUploadFieldsSchema>;
-
-const filenameSchema = z
+/**
+ * The one rule for a stored file name, on every upload path (form part, presign, multipart
+ * init, URL upload and import, rename): 1–255 characters after trimming, no slashes, no NUL or
+ * other control characters, not `.` or `..`.
+ */
+export const filenameSchema = z
   .string()
   .trim()
   .min(1, 'filename is required')
@@ -111,6 +115,14 @@ const filenameSchema = z
   .refine((name) => !/[\\/\p{Cc}]/u.test(name) && name !== '.' && name !== '..', {
     message: 'must not contain slashes or control characters',
   });
+
+/** Fields of the direct upload form (`POST /api/upload`) besides the `file` part. */
+export const directUploadFieldsSchema = strictBody(
+  fileShareOptionsSchema.extend(fileTargetSchema.shape).extend({
+    mimetype: optionalMediaType,
+  }),
+);
+export type DirectUploadFields = z.input<typeof directUploadFieldsSchema>;
 
 /** `POST /api/s3/presign` body (SPEC §7) plus the share options, so commit can omit them. */
 export const presignRequestSchema = strictBody(
@@ -134,6 +146,8 @@ export const presignResponseSchema = z.object({
   provider_type: z.string(),
   contentType: z.string(),
   expires_at: z.string(),
+  /** Present it in the UPLOAD_SECRET_HEADER of the commit; it is shown only here. */
+  upload_secret: z.string(),
 });
 export type PresignResponse = z.infer<typeof presignResponseSchema>;
 
@@ -147,7 +161,7 @@ export const commitRequestSchema = strictBody(
     s3_config_id: z.string().max(64).optional(),
     storage_path: z.string().max(2048).optional(),
     s3_url: z.string().max(4096).nullable().optional(),
-    filename: z.string().max(FILENAME_MAX).optional(),
+    filename: filenameSchema.optional(),
     mimetype: mediaTypeField.optional(),
     size: z.union([z.string(), z.number()]).optional(),
     etag: z.string().max(200).optional(),
@@ -180,6 +194,8 @@ export const multipartInitResponseSchema = z.object({
   /** Headers every part PUT must carry (signed). */
   upload_headers: z.record(z.string(), z.string()),
   expires_at: z.string(),
+  /** Present it in the UPLOAD_SECRET_HEADER of every later step; it is shown only here. */
+  upload_secret: z.string(),
 });
 export type MultipartInitResponse = z.infer<typeof multipartInitResponseSchema>;
 
@@ -210,9 +226,11 @@ export const uploadedPartSchema = z.object({
 export type UploadedPart = z.infer<typeof uploadedPartSchema>;
 
 /** `GET /api/upload/multipart/parts` → data: what is stored, plus fresh URLs for every part. */
-export const multipartStateSchema = multipartInitResponseSchema.extend({
-  parts: z.array(uploadedPartSchema),
-});
+export const multipartStateSchema = multipartInitResponseSchema
+  .omit({ upload_secret: true })
+  .extend({
+    parts: z.array(uploadedPartSchema),
+  });
 export type MultipartState = z.infer<typeof multipartStateSchema>;
 
 /** `POST /api/upload/multipart/complete` body. */

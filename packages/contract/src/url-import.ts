@@ -137,7 +137,12 @@ export const urlImportRequestSchema = strictBody(
 export type UrlImportRequest = z.input<typeof urlImportRequestSchema>;
 
 /** `POST /api/url/import` → 202 data. */
-export const urlImportStartedSchema = z.object({ task_id: z.string(), file_id: z.string() });
+export const urlImportStartedSchema = z.object({
+  task_id: z.string(),
+  file_id: z.string(),
+  /** The UPLOAD_SECRET_HEADER a url/cancel of this import presents. */
+  upload_secret: z.string(),
+});
 export type UrlImportStarted = z.infer<typeof urlImportStartedSchema>;
 
 export const URL_IMPORT_STATES = ['running', 'completed', 'failed', 'cancelled'] as const;

@@ -111,6 +111,8 @@ export interface FilesTable {
   /** The storage's multipart upload id while a multipart upload is open. */
   upload_id: string | null;
   part_size: number | null;
+  /** SHA-256 (hex) of the secret the upload's later steps present (see upload-secret.ts). */
+  upload_secret_hash: string | null;
   created_by: string | null;
   created_at: string;
   updated_at: string;

@@ -5,6 +5,7 @@ import * as m0003 from './0003_pastes.js';
 import * as m0004 from './0004_jobs.js';
 import * as m0005 from './0005_files.js';
 import * as m0006 from './0006_part_size_bigint.js';
+import * as m0007 from './0007_upload_secret.js';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the built server and the
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_jobs': m0004,
   '0005_files': m0005,
   '0006_part_size_bigint': m0006,
+  '0007_upload_secret': m0007,
 };

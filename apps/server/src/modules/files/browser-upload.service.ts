@@ -47,8 +47,13 @@ export function createBrowserUploadService(deps: UploadDeps, pending: PendingFil
     return { slug, remark, password, expires_in, max_views, access_mode };
   }
 
-  async function openMultipart(actor: Actor, fileId: string, uploadId: string) {
-    const row = await pending.ownPending(actor, fileId);
+  async function openMultipart(
+    actor: Actor,
+    fileId: string,
+    uploadId: string,
+    secret: string | undefined,
+  ) {
+    const row = await pending.ownPending(actor, fileId, secret);
     if (row.status !== 'pending' || row.upload_id !== uploadId) {
       throw new AppError('NOT_FOUND', `no open multipart upload ${uploadId} for file ${fileId}`);
     }
@@ -75,7 +80,7 @@ export function createBrowserUploadService(deps: UploadDeps, pending: PendingFil
 
   async function initState(row: FileRow, driver: StorageDriver, uploadId: string) {
     const parts = await partTargets(row, driver, uploadId);
-    const state: MultipartInitResponse = {
+    const state: Omit<MultipartInitResponse, 'upload_secret'> = {
       file_id: row.id,
       upload_id: uploadId,
       slug: row.slug,
@@ -94,7 +99,7 @@ export function createBrowserUploadService(deps: UploadDeps, pending: PendingFil
     async presign(actor: Actor, input: PresignInput): Promise<PresignResponse> {
       const config = await deps.policy.resolveConfig(actor, input.s3_config_id);
       await deps.policy.assertFits(config, input.size);
-      const row = await pending.create(actor, {
+      const { row, secret } = await pending.create(actor, {
         config,
         filename: input.filename,
         mimetype: input.mimetype,
@@ -117,6 +122,7 @@ export function createBrowserUploadService(deps: UploadDeps, pending: PendingFil
         provider_type: config.provider_type,
         contentType: row.mimetype,
         expires_at: signed.expiresAt.toISOString(),
+        upload_secret: secret,
       };
     },
 
@@ -124,8 +130,12 @@ export function createBrowserUploadService(deps: UploadDeps, pending: PendingFil
      * `POST /api/s3/commit`: the object must really be in storage; its size and ETag come
      * from storage. Committing a ready file again answers the same file.
      */
-    async commit(actor: Actor, input: CommitInput): Promise<FileDetail> {
-      const row = await pending.ownPending(actor, input.file_id);
+    async commit(
+      actor: Actor,
+      input: CommitInput,
+      secret: string | undefined,
+    ): Promise<FileDetail> {
+      const row = await pending.ownPending(actor, input.file_id, secret);
       const declared = input.size === undefined ? undefined : Number(input.size);
       return pending.finish(
         row,
@@ -153,7 +163,7 @@ export function createBrowserUploadService(deps: UploadDeps, pending: PendingFil
           details: [{ field: 'part_size', rule: 'part_count', message: 'too many parts' }],
         });
       }
-      const row = await pending.create(actor, {
+      const { row, secret } = await pending.create(actor, {
         config,
         filename: input.filename,
         mimetype: input.mimetype,
@@ -167,7 +177,8 @@ export function createBrowserUploadService(deps: UploadDeps, pending: PendingFil
           contentType: fileMimetype(input.filename, input.mimetype),
         });
         await deps.files.update(row.id, { upload_id: uploadId });
-        return await initState({ ...row, upload_id: uploadId }, driver, uploadId);
+        const state = await initState({ ...row, upload_id: uploadId }, driver, uploadId);
+        return { ...state, upload_secret: secret };
       } catch (err) {
         await deps.files.deleteMany([row.id]);
         throw err;
@@ -180,8 +191,9 @@ export function createBrowserUploadService(deps: UploadDeps, pending: PendingFil
       ref: { file_id: string; upload_id: string; partNumber: number },
       body: Readable,
       contentLength: number | undefined,
+      secret: string | undefined,
     ): Promise<{ partNumber: number; etag: string }> {
-      const { row, driver } = await openMultipart(actor, ref.file_id, ref.upload_id);
+      const { row, driver } = await openMultipart(actor, ref.file_id, ref.upload_id, secret);
       if (contentLength === undefined) {
         throw new AppError('VALIDATION_FAILED', 'a part needs a Content-Length header', {
           details: [{ field: 'content-length', rule: 'required', message: 'required' }],
@@ -213,15 +225,20 @@ export function createBrowserUploadService(deps: UploadDeps, pending: PendingFil
     async multipartState(
       actor: Actor,
       ref: { file_id: string; upload_id: string },
+      secret: string | undefined,
     ): Promise<MultipartState> {
-      const { row, driver } = await openMultipart(actor, ref.file_id, ref.upload_id);
+      const { row, driver } = await openMultipart(actor, ref.file_id, ref.upload_id, secret);
       const parts: UploadedPart[] = await driver.listParts(row.storage_path, ref.upload_id);
       return { ...(await initState(row, driver, ref.upload_id)), parts };
     },
 
     /** `POST /api/upload/multipart/complete`: assembles the parts, then the record is ready. */
-    async completeMultipart(actor: Actor, input: MultipartCompleteInput): Promise<FileDetail> {
-      const row = await pending.ownPending(actor, input.file_id);
+    async completeMultipart(
+      actor: Actor,
+      input: MultipartCompleteInput,
+      secret: string | undefined,
+    ): Promise<FileDetail> {
+      const row = await pending.ownPending(actor, input.file_id, secret);
       const driver = await driverOf(row);
       if (row.status === 'ready') return pending.finish(row, driver);
       if (row.upload_id !== input.upload_id) {
@@ -232,8 +249,12 @@ export function createBrowserUploadService(deps: UploadDeps, pending: PendingFil
     },
 
     /** `POST /api/upload/multipart/abort`: discards the parts and the record. */
-    async abortMultipart(actor: Actor, ref: { file_id: string; upload_id: string }) {
-      const { row, driver } = await openMultipart(actor, ref.file_id, ref.upload_id);
+    async abortMultipart(
+      actor: Actor,
+      ref: { file_id: string; upload_id: string },
+      secret: string | undefined,
+    ) {
+      const { row, driver } = await openMultipart(actor, ref.file_id, ref.upload_id, secret);
       await pending.discard(row, driver);
       return { aborted: true as const };
     },

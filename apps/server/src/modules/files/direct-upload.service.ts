@@ -30,7 +30,7 @@ export function createDirectUploadService(deps: UploadDeps, pending: PendingFile
     const max = await deps.policy.maxUploadBytes();
     const remaining = await deps.policy.remainingBytes(config);
     const filename = part.filename.trim() || 'file';
-    const row = await pending.create(actor, {
+    const { row } = await pending.create(actor, {
       config,
       filename,
       mimetype: early.mimetype ?? part.mimetype,

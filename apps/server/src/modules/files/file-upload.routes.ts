@@ -16,6 +16,7 @@ import { AppError, isAppError } from '../../lib/app-error.js';
 import type { BrowserUploadService } from './browser-upload.service.js';
 import type { DirectUploadService, FormPart } from './direct-upload.service.js';
 import type { UploadPolicy } from './upload-policy.js';
+import { uploadSecretOf } from './upload-secret.js';
 
 /** Form fields are short; these bound what a hostile form can make the parser hold. */
 const FORM_LIMITS = {
@@ -34,7 +35,10 @@ export interface UploadServices {
   policy: UploadPolicy;
 }
 
-/** Every upload mode (SPEC §7 Files): direct form, presigned PUT + commit, and multipart. */
+/**
+ * Every upload mode (SPEC §7 Files): direct form, presigned PUT + commit, and multipart. Every
+ * step after an init presents the init's secret in `X-Upload-Secret` (upload-secret.ts).
+ */
 export async function registerFileUploadRoutes(
   app: FastifyInstance,
   services: UploadServices,
@@ -48,7 +52,10 @@ export async function registerFileUploadRoutes(
 
   app.post('/api/s3/commit', { config }, async (request, reply) => {
     const body = parseWith(commitRequestSchema, request.body, 'body');
-    return sendData(reply, await services.browser.commit(request.actor, body));
+    return sendData(
+      reply,
+      await services.browser.commit(request.actor, body, uploadSecretOf(request.headers)),
+    );
   });
 
   app.post('/api/upload/multipart/init', { config }, async (request, reply) => {
@@ -60,18 +67,28 @@ export async function registerFileUploadRoutes(
     const query = parseWith(multipartRefSchema, request.query, 'query');
     return sendData(
       reply.header('cache-control', 'no-store'),
-      await services.browser.multipartState(request.actor, query),
+      await services.browser.multipartState(request.actor, query, uploadSecretOf(request.headers)),
     );
   });
 
   app.post('/api/upload/multipart/complete', { config }, async (request, reply) => {
     const body = parseWith(multipartCompleteRequestSchema, request.body, 'body');
-    return sendData(reply, await services.browser.completeMultipart(request.actor, body));
+    return sendData(
+      reply,
+      await services.browser.completeMultipart(
+        request.actor,
+        body,
+        uploadSecretOf(request.headers),
+      ),
+    );
   });
 
   app.post('/api/upload/multipart/abort', { config }, async (request, reply) => {
     const body = parseWith(multipartAbortRequestSchema, request.body, 'body');
-    return sendData(reply, await services.browser.abortMultipart(request.actor, body));
+    return sendData(
+      reply,
+      await services.browser.abortMultipart(request.actor, body, uploadSecretOf(request.headers)),
+    );
   });
 
   // Encapsulated: these two routes read their bodies as streams, nothing else does. A guest's
@@ -97,7 +114,13 @@ export async function registerFileUploadRoutes(
       }
       return sendData(
         reply,
-        await services.browser.relayPart(request.actor, query, requestBody(request), length),
+        await services.browser.relayPart(
+          request.actor,
+          query,
+          requestBody(request),
+          length,
+          uploadSecretOf(request.headers),
+        ),
       );
     });
   });

@@ -1,8 +1,14 @@
-import { fileMimetype, type fileShareOptionsSchema, type FileDetail } from '@pasteport/contract';
+import {
+  fileMimetype,
+  filenameSchema,
+  type fileShareOptionsSchema,
+  type FileDetail,
+} from '@pasteport/contract';
 import type { Updateable } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FilesTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
+import { parseWith } from '../../http/validate.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -14,6 +20,7 @@ import type { StorageConfigRow } from '../storage-configs/storage-config.reposit
 import type { StorageRegistry } from '../storage-configs/storage-registry.js';
 import type { FileRepository, FileRow } from './file.repository.js';
 import { presentFileDetail } from './file.presenter.js';
+import { assertUploadSecret, newUploadSecret } from './upload-secret.js';
 import {
   insufficientStorage,
   newFileId,
@@ -25,6 +32,8 @@ import {
 export type ShareOptions = z.output<typeof fileShareOptionsSchema>;
 
 const RANDOM_SLUG_ATTEMPTS = 5;
+/** The contract's one file-name rule, checked for every upload mode before a row exists. */
+const storedNameSchema = z.object({ filename: filenameSchema });
 const HOUR_MS = 3_600_000;
 
 export interface UploadDeps {
@@ -46,6 +55,12 @@ export interface PendingFileInput {
   options: ShareOptions;
   uploadId?: string | null;
   partSize?: number | null;
+}
+
+/** A new pending row and the secret its later steps present (told to the client once). */
+export interface PendingUpload {
+  row: FileRow;
+  secret: string;
 }
 
 export function slugTaken(slug: string): AppError {
@@ -82,16 +97,22 @@ export function createPendingFiles(deps: UploadDeps) {
   return {
     shareColumns,
 
-    /** Inserts the pending row; SLUG_TAKEN when a custom slug is in use. */
-    async create(actor: Actor, input: PendingFileInput): Promise<FileRow> {
+    /**
+     * Inserts the pending row bound to a new upload secret (only its digest is stored);
+     * VALIDATION_FAILED naming `filename` for a name the contract refuses (whichever path it
+     * came through), SLUG_TAKEN when a custom slug is in use.
+     */
+    async create(actor: Actor, input: PendingFileInput): Promise<PendingUpload> {
+      const { filename } = parseWith(storedNameSchema, { filename: input.filename }, 'upload');
       const id = newFileId();
+      const { secret, hash } = newUploadSecret();
       const stamp = now();
       const share = await shareColumns(input.options);
       const base = {
         id,
-        filename: input.filename,
+        filename,
         size: input.size,
-        mimetype: fileMimetype(input.filename, input.mimetype),
+        mimetype: fileMimetype(filename, input.mimetype),
         remark: share.remark ?? null,
         password_hash: share.password_hash ?? null,
         expires_at: share.expires_at ?? null,
@@ -99,11 +120,12 @@ export function createPendingFiles(deps: UploadDeps) {
         views: 0,
         access_mode: share.access_mode ?? 'proxy',
         storage_config_id: input.config.id,
-        storage_path: storageKeyFor(id, input.filename, input.path),
+        storage_path: storageKeyFor(id, filename, input.path),
         etag: null,
         status: 'pending',
         upload_id: input.uploadId ?? null,
         part_size: input.partSize ?? null,
+        upload_secret_hash: hash,
         created_by: creatorId(actor),
         created_at: stamp,
         updated_at: stamp,
@@ -112,7 +134,7 @@ export function createPendingFiles(deps: UploadDeps) {
       for (let attempt = 0; attempt < (custom ? 1 : RANDOM_SLUG_ATTEMPTS); attempt++) {
         const slug = custom ?? randomSlug();
         const row = { ...base, slug, slug_key: slug.toLowerCase() };
-        if (await deps.files.insert(row)) return row;
+        if (await deps.files.insert(row)) return { row, secret };
       }
       if (custom) throw slugTaken(custom);
       throw new AppError('INTERNAL', 'could not find a free random slug');
@@ -191,12 +213,19 @@ export function createPendingFiles(deps: UploadDeps) {
       await deps.files.deleteMany([row.id]);
     },
 
-    /** A pending upload of this actor, or 404 (ids of other people's uploads are not told). */
-    async ownPending(actor: Actor, fileId: string): Promise<FileRow> {
+    /**
+     * An upload of this actor, or 404 (ids of other people's uploads are not told), presenting
+     * the secret its init answered: guests must (they all share the creator null), signed-in
+     * creators may (their credential already binds the row to them) — 403 when it is absent
+     * where required, or wrong.
+     */
+    async ownPending(actor: Actor, fileId: string, secret: string | undefined): Promise<FileRow> {
       const row = await deps.files.findById(fileId);
-      if (!row || row.created_by !== creatorId(actor)) {
+      const creator = creatorId(actor);
+      if (!row || row.created_by !== creator) {
         throw new AppError('NOT_FOUND', `no upload ${fileId}`);
       }
+      assertUploadSecret(row.upload_secret_hash, secret, creator === null);
       return row;
     },
   };

@@ -1,4 +1,4 @@
-import { FILENAME_MAX } from '@pasteport/contract';
+import { FILENAME_MAX, filenameSchema } from '@pasteport/contract';
 
 /** Response headers as node:http gives them. */
 export type RemoteHeaders = Record<string, string | string[] | undefined>;
@@ -131,14 +131,15 @@ export function lastPathSegment(url: string): string | undefined {
 }
 
 /**
- * A name the upload schemas accept: no slashes or control characters (replaced by `_`),
- * trimmed, at most FILENAME_MAX characters (the extension kept), never `.` or `..`.
+ * A name the contract's file-name rule accepts: no slashes or control characters (replaced by
+ * `_`), trimmed, at most FILENAME_MAX characters (the extension kept), never `.` or `..`.
+ * Checked against that rule itself, so a derived name can never be refused at upload.
  */
 export function usableFilename(name: string): string | undefined {
   let clean = name.replace(/[\p{Cc}/\\]/gu, '_').trim();
   if (clean.length > FILENAME_MAX) clean = shorten(clean);
-  if (clean === '' || clean === '.' || clean === '..') return undefined;
-  return clean;
+  const checked = filenameSchema.safeParse(clean);
+  return checked.success ? checked.data : undefined;
 }
 
 function shorten(name: string): string {

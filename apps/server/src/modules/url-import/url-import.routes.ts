@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { sendData } from '../../http/envelope.js';
 import { parseWith } from '../../http/validate.js';
 import type { BrowserUploadService } from '../files/browser-upload.service.js';
+import { uploadSecretOf } from '../files/upload-secret.js';
 import type { UrlFetchService } from './url-fetch.service.js';
 import type { UrlImportService } from './url-import.service.js';
 import { presentImportProgress, proxyHeaders } from './url-import.presenter.js';
@@ -59,7 +60,10 @@ export function registerUrlImportRoutes(app: FastifyInstance, services: UrlImpor
 
   app.post('/api/url/commit', { config }, async (request, reply) => {
     const body = parseWith(urlCommitRequestSchema, request.body, 'body');
-    return sendData(reply, await services.browser.commit(request.actor, body));
+    return sendData(
+      reply,
+      await services.browser.commit(request.actor, body, uploadSecretOf(request.headers)),
+    );
   });
 
   app.post('/api/url/multipart/init', { config }, async (request, reply) => {
@@ -69,17 +73,30 @@ export function registerUrlImportRoutes(app: FastifyInstance, services: UrlImpor
 
   app.post('/api/url/multipart/complete', { config }, async (request, reply) => {
     const body = parseWith(urlMultipartCompleteRequestSchema, request.body, 'body');
-    return sendData(reply, await services.browser.completeMultipart(request.actor, body));
+    return sendData(
+      reply,
+      await services.browser.completeMultipart(
+        request.actor,
+        body,
+        uploadSecretOf(request.headers),
+      ),
+    );
   });
 
   app.post('/api/url/multipart/abort', { config }, async (request, reply) => {
     const body = parseWith(urlMultipartAbortRequestSchema, request.body, 'body');
-    return sendData(reply, await services.browser.abortMultipart(request.actor, body));
+    return sendData(
+      reply,
+      await services.browser.abortMultipart(request.actor, body, uploadSecretOf(request.headers)),
+    );
   });
 
   app.post('/api/url/cancel', { config }, async (request, reply) => {
     const { file_id } = parseWith(urlCancelRequestSchema, request.body, 'body');
-    return sendData(reply, await services.imports.cancel(request.actor, file_id));
+    return sendData(
+      reply,
+      await services.imports.cancel(request.actor, file_id, uploadSecretOf(request.headers)),
+    );
   });
 
   app.post('/api/url/import', { config }, async (request, reply) => {

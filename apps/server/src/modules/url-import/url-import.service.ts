@@ -156,18 +156,19 @@ export function createUrlImportService(deps: UrlImportDeps) {
           signal: controller.signal,
         });
         let row: FileRow;
+        let secret: string;
         const total = declaredSize(response.headers);
         try {
           if (!isSuccess(response.status)) throw remoteStatusError(response.status);
           if (total !== null) await deps.policy.assertFits(config, total);
-          row = await deps.pending.create(actor, {
+          ({ row, secret } = await deps.pending.create(actor, {
             config,
             filename: input.filename ?? remoteFilename(response.headers, response.url),
             mimetype: input.mimetype ?? contentTypeOf(response.headers),
             size: total ?? 0,
             path: input.path,
             options: input,
-          });
+          }));
         } catch (error) {
           response.body.destroy();
           throw error;
@@ -179,7 +180,7 @@ export function createUrlImportService(deps: UrlImportDeps) {
         ).catch((err: unknown) =>
           deps.logger.error({ err, taskId: task.id }, 'URL import task broke'),
         );
-        return { task_id: task.id, file_id: row.id };
+        return { task_id: task.id, file_id: row.id, upload_secret: secret };
       } catch (error) {
         release();
         throw error;
@@ -199,15 +200,22 @@ export function createUrlImportService(deps: UrlImportDeps) {
      * `POST /api/url/cancel`: stops a running import of this file (waiting until its record
      * and bytes are gone), or discards a pending browser-relay upload.
      */
-    async cancel(actor: Actor, fileId: string): Promise<{ cancelled: true }> {
+    async cancel(
+      actor: Actor,
+      fileId: string,
+      secret: string | undefined,
+    ): Promise<{ cancelled: true }> {
       await deps.policy.assertMayUpload(actor);
       const task = tasks.byFileId(fileId);
       if (task && task.owner === creatorId(actor)) {
-        if (task.state === 'running') task.controller.abort(CANCELLED);
+        if (task.state === 'running') {
+          await deps.pending.ownPending(actor, fileId, secret);
+          task.controller.abort(CANCELLED);
+        }
         await task.done;
         if (task.state === 'cancelled' || task.state === 'failed') return { cancelled: true };
       }
-      const row = await deps.pending.ownPending(actor, fileId);
+      const row = await deps.pending.ownPending(actor, fileId, secret);
       if (row.status === 'ready') {
         throw new AppError('CONFLICT', 'this upload is already complete; delete the file instead');
       }

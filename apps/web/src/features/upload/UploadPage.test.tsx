@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, fail, ok, requestsTo, stubServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
-import { signInAsAdmin } from '../../test/sessions';
+import { keyInfo, signInAsAdmin, signInWithApiKey } from '../../test/sessions';
 import { adminServer, CONFIGS, MB, openUpload } from './page-test-kit';
 import { savedUploadKey, uploadFingerprint, type SavedUpload } from './multipart';
 import { RECENT_UPLOADS_KEY } from './recent-uploads';
@@ -42,6 +42,7 @@ function saveProgress(file: File, scope: string, stored: number[]) {
   const entry: SavedUpload = {
     fileId: `f-${file.name}`,
     uploadId: `u-${file.name}`,
+    uploadSecret: `s-${file.name}`,
     partSize: 5 * MB,
     partCount: 4,
     parts: stored.map((partNumber) => ({ partNumber, etag: `e${partNumber}`, size: 5 * MB })),
@@ -62,7 +63,7 @@ describe('Upload page, File tab', () => {
     const { user } = await openUpload();
 
     await user.upload(fileInput(), [givenFile('a.txt', 10), givenFile('b.txt', 20)]);
-    const zone = screen.getByRole('button', { name: 'Drop files here or choose files to upload' });
+    const zone = screen.getByRole('button', { name: /^Drop files here/ });
     fireEvent.drop(zone, { dataTransfer: { files: [givenFile('c.txt', 30)], types: ['Files'] } });
 
     // Uploading starts as files arrive (UX.md), one file at a time.
@@ -243,12 +244,28 @@ describe('Upload page, File tab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     const recent = within(screen.getByRole('region', { name: 'Recent uploads' }));
-    expect(recent.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      expect.stringContaining('4.txt'),
-      expect.stringContaining('3.txt'),
-      expect.stringContaining('2.txt'),
-    ]);
+    // The queue beside shows these files with their links: recent uploads do not repeat them.
+    expect(recent.queryAllByRole('listitem')).toHaveLength(0);
+    expect(
+      recent.getByText('Files still in the upload list are not repeated here.'),
+    ).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(RECENT_UPLOADS_KEY) ?? '[]')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Clear finished' }));
+    await waitFor(() =>
+      expect(recent.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        expect.stringContaining('4.txt'),
+        expect.stringContaining('3.txt'),
+        expect.stringContaining('2.txt'),
+      ]),
+    );
+    expect(recent.queryByText('Files still in the upload list are not repeated here.')).toBeNull();
+    // Each is named by a link to its page; the link is copied whole, never shown cut.
+    const link4 = `${window.location.origin}/file/rand4`;
+    expect(recent.getByRole('link', { name: '4.txt' })).toHaveAttribute('href', link4);
+    expect(recent.queryByRole('textbox')).toBeNull();
+    await user.click(recent.getByRole('button', { name: 'Copy the link of 4.txt' }));
+    expect(await navigator.clipboard.readText()).toBe(link4);
     await user.click(recent.getByRole('button', { name: 'Clear' }));
     expect(screen.getByText('Files you upload from this browser appear here.')).toBeInTheDocument();
     expect(localStorage.getItem(RECENT_UPLOADS_KEY)).toBeNull();
@@ -271,6 +288,7 @@ describe('Upload page, File tab', () => {
           ],
           upload_headers: { 'x-amz-meta-test': '1' },
           expires_at: '2030-01-01T00:00:00Z',
+          upload_secret: 'secret-1',
         }),
       'POST /api/upload/multipart/complete': () => ok(detail),
     });
@@ -303,6 +321,9 @@ describe('Upload page, File tab', () => {
         { partNumber: 2, etag: '"e2"' },
       ],
     });
+    // The complete presents the secret the init answered.
+    const complete = requestsTo(fetchMock, 'POST /api/upload/multipart/complete')[0];
+    expect(new Headers(complete?.[1]?.headers).get('x-upload-secret')).toBe('secret-1');
     expect(
       within(row('video.mp4')).getByRole('textbox', { name: 'Share link of video.mp4' }),
     ).toHaveValue(`${window.location.origin}/file/big1`);
@@ -344,6 +365,11 @@ describe('Upload page, File tab', () => {
       file_id: 'f-backup.tar',
       upload_id: 'u-backup.tar',
     });
+    // Resuming and discarding present each upload's secret, saved with its progress.
+    const secretOf = (key: string) =>
+      new Headers(requestsTo(fetchMock, key)[0]?.[1]?.headers).get('x-upload-secret');
+    expect(secretOf('POST /api/upload/multipart/abort')).toBe('s-backup.tar');
+    expect(secretOf('GET /api/upload/multipart/parts')).toBe('s-movie.bin');
     expect(localStorage.getItem(savedUploadKey(uploadFingerprint(other, 'cfg-local')))).toBeNull();
   });
 });
@@ -361,7 +387,7 @@ describe('Upload page, access and limits', () => {
   });
 
   it('tells visitors to sign in when guest uploads are off', async () => {
-    stubServer({
+    const fetchMock = stubServer({
       'GET /api/system/guest-access': () =>
         ok({ allow_guest_pastes: true, allow_guest_uploads: false }),
       'GET /api/system/max-upload-size': () => ok({ max_upload_size: 10 }),
@@ -371,9 +397,33 @@ describe('Upload page, access and limits', () => {
     expect(await screen.findByTestId('access-notice')).toHaveTextContent(
       'only accepts uploads from signed-in users',
     );
-    expect(
-      screen.getByRole('button', { name: 'Drop files here or choose files to upload' }),
-    ).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: /^Drop files here/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(screen.getByRole('button', { name: 'Choose files' })).toBeDisabled();
+    // Nobody may list storage for them: asking would only earn a 401 in the console.
+    expect(requestsTo(fetchMock, 'GET /api/upload/storage-configs')).toHaveLength(0);
   });
+
+  it.each([
+    ['en', 'This key has no file permission', 'Your API key does not have the file permission.'],
+    ['zh-CN', '此密钥没有文件权限', '你的 API 密钥没有文件权限。'],
+  ] as const)(
+    'tells a key without the file permission why it cannot upload (%s)',
+    async (language, title, body) => {
+      const fetchMock = signInWithApiKey(keyInfo({ text: true }), {
+        'GET /api/system/max-upload-size': () => ok({ max_upload_size: 10 }),
+        'GET /api/upload/storage-configs': () => fail(403, 'PERMISSION_DENIED'),
+      });
+      renderApp('/upload', { language });
+      const notice = await screen.findByTestId('access-notice');
+      expect(notice).toHaveTextContent(title);
+      expect(notice).toHaveTextContent(body);
+      // The guests' title, "sign in to upload", is not what a signed-in key needs to hear.
+      const signInTitle = language === 'en' ? 'Sign in to upload' : '登录后上传';
+      expect(within(notice).queryByText(signInTitle)).not.toBeInTheDocument();
+      expect(requestsTo(fetchMock, 'GET /api/upload/storage-configs')).toHaveLength(0);
+    },
+  );
 });

@@ -90,6 +90,7 @@ describe('Upload page, URL tab', () => {
           provider_type: 'aws_s3',
           contentType: 'application/pdf',
           expires_at: '2030-01-01T00:00:00Z',
+          upload_secret: 'secret-9',
         }),
       'POST /api/url/commit': () => ok(detail),
     });
@@ -130,13 +131,17 @@ describe('Upload page, URL tab', () => {
       size: 1000,
       etag: '"abc"',
     });
+    // The commit presents the secret the presign answered.
+    const commit = requestsTo(fetchMock, 'POST /api/url/commit')[0];
+    expect(new Headers(commit?.[1]?.headers).get('x-upload-secret')).toBe('secret-9');
     const recent = within(screen.getByRole('region', { name: 'Recent uploads' }));
     expect(recent.getByText('report.pdf')).toBeInTheDocument();
   });
 
   it('lets the server fetch it, following progress every second, and cancels', async () => {
     const { user, fetchMock } = await openUrlTab({
-      'POST /api/url/import': () => ok({ task_id: 't1', file_id: 'file-t1' }, 202),
+      'POST /api/url/import': () =>
+        ok({ task_id: 't1', file_id: 'file-t1', upload_secret: 'secret-t1' }, 202),
       'GET /api/url/import/t1': () => ok({ state: 'running', loaded: 250, total: 1000 }),
       'POST /api/url/cancel': () => ok({ cancelled: true }),
     });
@@ -153,6 +158,8 @@ describe('Upload page, URL tab', () => {
     await user.click(status.getByRole('button', { name: 'Cancel' }));
     expect(await status.findByText('The import was cancelled.')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST /api/url/cancel')).toEqual({ file_id: 'file-t1' });
+    const cancel = requestsTo(fetchMock, 'POST /api/url/cancel')[0];
+    expect(new Headers(cancel?.[1]?.headers).get('x-upload-secret')).toBe('secret-t1');
     const polls = requestsTo(fetchMock, 'GET /api/url/import/t1').length;
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(requestsTo(fetchMock, 'GET /api/url/import/t1')).toHaveLength(polls);
@@ -161,7 +168,8 @@ describe('Upload page, URL tab', () => {
   it('shows the link when the server import completes', async () => {
     const detail = givenFileDetail({ slug: 'srv1', filename: 'report.pdf' });
     await openUrlTab({
-      'POST /api/url/import': () => ok({ task_id: 't2', file_id: 'file-t2' }, 202),
+      'POST /api/url/import': () =>
+        ok({ task_id: 't2', file_id: 'file-t2', upload_secret: 'secret-t2' }, 202),
       'GET /api/url/import/t2': () =>
         ok({ state: 'completed', loaded: 1000, total: 1000, file: detail }),
     });

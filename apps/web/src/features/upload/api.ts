@@ -1,7 +1,6 @@
 import {
   DEFAULT_MAX_UPLOAD_SIZE_MB,
   fileDetailSchema,
-  guestAccessSchema,
   maxUploadSizeSchema,
   multipartInitResponseSchema,
   multipartStateSchema,
@@ -9,31 +8,38 @@ import {
   type CommitRequest,
   type FileDetail,
   type MultipartInitResponse,
+  type MultipartState,
   type PresignResponse,
 } from '@pasteport/contract';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, type UploadProgress } from '../../lib/api';
+import { api, apiLink, type UploadProgress } from '../../lib/api';
 import {
   TransferError,
   xhrPut,
   xhrPutPart,
   type MultipartTransport,
+  type ResumeIds,
   type UploadSession,
 } from './multipart';
 import { mimetypeOf, type ShareFields } from './upload-options';
-import { callJson, sendBody, type CallAuth } from './upload-call';
+import { callJson, sendBody, uploadSecretHeaders, type CallAuth } from './upload-call';
+import { stepFailure, type UploadStep } from './upload-step';
 
 const MB = 1024 * 1024;
 
-/** GET /upload/storage-configs: where the caller may upload, the default first. */
-export function useUploadStorageConfigs() {
+/**
+ * GET /upload/storage-configs: where the caller may upload, the default first. Only asked when
+ * `enabled` (an identity allowed to upload): anyone else gets a 401 or 403 from it.
+ */
+export function useUploadStorageConfigs(enabled: boolean) {
   return useQuery({
     queryKey: ['upload', 'storage-configs'],
     queryFn: async ({ signal }) =>
       uploadStorageConfigSchema
         .array()
         .parse(await api.get<unknown>('/upload/storage-configs', { signal })),
+    enabled,
     staleTime: 60_000,
     retry: 1,
   });
@@ -53,17 +59,6 @@ export function useMaxUploadBytes(): { bytes: number; loading: boolean } {
   });
   const mb = query.data?.max_upload_size ?? DEFAULT_MAX_UPLOAD_SIZE_MB;
   return { bytes: Math.round(mb * MB), loading: query.isPending };
-}
-
-/** GET /system/guest-access, only asked when nobody is signed in (same cache as Home). */
-export function useGuestUploads(enabled: boolean) {
-  return useQuery({
-    queryKey: ['system', 'guest-access'],
-    queryFn: async ({ signal }) =>
-      guestAccessSchema.parse(await api.get<unknown>('/system/guest-access', { signal })),
-    enabled,
-    staleTime: 30_000,
-  });
 }
 
 /** Progress callback of a transfer: bytes sent so far. */
@@ -95,12 +90,19 @@ export async function uploadDirect(
 /** The two calls around a presigned PUT: `/s3/*` for files, `/url/*` for URL uploads. */
 export interface PresignEndpoints<P> {
   presign: (request: P, signal?: AbortSignal) => Promise<PresignResponse>;
-  commit: (request: CommitRequest, signal?: AbortSignal) => Promise<FileDetail>;
+  /** `uploadSecret` is the presign's: the commit presents it (X-Upload-Secret). */
+  commit: (
+    request: CommitRequest,
+    uploadSecret: string,
+    signal?: AbortSignal,
+  ) => Promise<FileDetail>;
 }
 
 /**
  * The presigned flow of SPEC §7: presign, PUT the bytes straight to storage with the signed
- * headers, then commit (the server reads size and ETag from storage).
+ * headers, then commit (the server reads size and ETag from storage). A failed presign is
+ * "failed to get presigned URL" with its details, an answer without the fields "no valid
+ * data" (SPEC §8); a taken link suffix stays the 409 it is.
  */
 export async function uploadViaPresign<P>(
   endpoints: PresignEndpoints<P>,
@@ -108,8 +110,14 @@ export async function uploadViaPresign<P>(
   body: Blob,
   { signal, onProgress }: { signal?: AbortSignal; onProgress?: OnBytes } = {},
 ): Promise<FileDetail> {
-  const presigned = await endpoints.presign(request, signal);
-  const put = await xhrPut(presigned.upload_url, body, {
+  let presigned: PresignResponse;
+  try {
+    presigned = await endpoints.presign(request, signal);
+  } catch (error) {
+    throw stepFailure('presign', error);
+  }
+  // A local-storage upload URL is origin-relative: it belongs to the API's host.
+  const put = await xhrPut(apiLink(presigned.upload_url), body, {
     headers: presigned.upload_headers,
     signal,
     onProgress,
@@ -123,24 +131,42 @@ export async function uploadViaPresign<P>(
       size: body.size,
       ...(put.etag ? { etag: put.etag } : {}),
     },
+    presigned.upload_secret,
     signal,
   );
 }
 
-function sessionOf(answer: MultipartInitResponse): UploadSession {
+function sessionOf(
+  answer: MultipartInitResponse | MultipartState,
+  uploadSecret: string | undefined,
+): UploadSession {
   return {
+    ...(uploadSecret ? { uploadSecret } : {}),
     fileId: answer.file_id,
     uploadId: answer.upload_id,
     partSize: answer.part_size,
     partCount: answer.part_count,
     targets: answer.presigned_urls.map((target) => ({
       ...target,
+      url: apiLink(target.url),
       headers: answer.upload_headers,
     })),
   };
 }
 
 const relayedPartSchema = z.object({ partNumber: z.number(), etag: z.string() });
+
+/** Which SPEC §8 step message an init or complete failure is worded with, if its own. */
+export interface MultipartFailureSteps {
+  init: UploadStep;
+  complete: UploadStep;
+}
+
+/** A URL upload's multipart calls fail with their own words (SPEC §8 URL upload). */
+export const URL_MULTIPART_STEPS: MultipartFailureSteps = {
+  init: 'urlMultipartInit',
+  complete: 'urlMultipartComplete',
+};
 
 /**
  * The real MultipartTransport over the `/upload/multipart/*` routes. `fields` are the share
@@ -155,15 +181,21 @@ export class ServerMultipartTransport implements MultipartTransport {
     /** Read when the upload is created, so a retry uses the options of that moment. */
     private readonly fields: () => ShareFields,
     private readonly partSize?: number,
+    /** How init and complete failures are worded (a URL upload's have their own words). */
+    private readonly steps?: MultipartFailureSteps,
   ) {}
 
-  private async recorded<T>(call: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a server call, keeping its failure for the page (worded as `step`'s, when given).
+   * The uploader still gets the request's own error, which its retry rules read.
+   */
+  private async recorded<T>(call: () => Promise<T>, step?: UploadStep): Promise<T> {
     try {
       const result = await call();
       this.lastError = undefined;
       return result;
     } catch (error) {
-      this.lastError = error;
+      this.lastError = step ? stepFailure(step, error) : error;
       throw error;
     }
   }
@@ -180,20 +212,22 @@ export class ServerMultipartTransport implements MultipartTransport {
       const answer = await callJson<unknown>(this.auth, 'POST', '/upload/multipart/init', body, {
         signal,
       });
-      return sessionOf(multipartInitResponseSchema.parse(answer));
-    });
+      const session = multipartInitResponseSchema.parse(answer);
+      return sessionOf(session, session.upload_secret);
+    }, this.steps?.init);
   }
 
-  resume(saved: { fileId: string; uploadId: string }, signal: AbortSignal) {
+  resume(saved: ResumeIds, signal: AbortSignal) {
     return this.recorded(async () => {
       const query = { file_id: saved.fileId, upload_id: saved.uploadId };
       const answer = multipartStateSchema.parse(
         await callJson<unknown>(this.auth, 'GET', '/upload/multipart/parts', undefined, {
           query,
+          headers: uploadSecretHeaders(saved.uploadSecret),
           signal,
         }),
       );
-      return { session: sessionOf(answer), parts: answer.parts };
+      return { session: sessionOf(answer, saved.uploadSecret), parts: answer.parts };
     });
   }
 
@@ -219,7 +253,10 @@ export class ServerMultipartTransport implements MultipartTransport {
         partNumber,
         isLastPart,
       },
-      headers: { 'Content-Type': 'application/octet-stream' },
+      headers: {
+        'Content-Type': 'application/octet-stream',
+        ...uploadSecretHeaders(session.uploadSecret),
+      },
       signal: options.signal,
       onProgress: (progress) => options.onProgress(progress.loaded),
     });
@@ -231,23 +268,28 @@ export class ServerMultipartTransport implements MultipartTransport {
     parts: { partNumber: number; etag: string }[],
     signal: AbortSignal,
   ): Promise<FileDetail> {
-    return this.recorded(async () =>
-      fileDetailSchema.parse(
-        await callJson<unknown>(
-          this.auth,
-          'POST',
-          '/upload/multipart/complete',
-          { file_id: session.fileId, upload_id: session.uploadId, parts },
-          { signal },
+    return this.recorded(
+      async () =>
+        fileDetailSchema.parse(
+          await callJson<unknown>(
+            this.auth,
+            'POST',
+            '/upload/multipart/complete',
+            { file_id: session.fileId, upload_id: session.uploadId, parts },
+            { signal, headers: uploadSecretHeaders(session.uploadSecret) },
+          ),
         ),
-      ),
+      this.steps?.complete,
     );
   }
 
   async abort(session: UploadSession): Promise<void> {
-    await callJson<unknown>(this.auth, 'POST', '/upload/multipart/abort', {
-      file_id: session.fileId,
-      upload_id: session.uploadId,
-    });
+    await callJson<unknown>(
+      this.auth,
+      'POST',
+      '/upload/multipart/abort',
+      { file_id: session.fileId, upload_id: session.uploadId },
+      { headers: uploadSecretHeaders(session.uploadSecret) },
+    );
   }
 }

@@ -1,6 +1,7 @@
-import { REQUEST_TIMEOUT_MS } from '@pasteport/contract';
+import { REQUEST_TIMEOUT_MS, UPLOAD_SECRET_HEADER } from '@pasteport/contract';
 import {
   ApiError,
+  apiBaseUrl,
   authorizationHeader,
   buildUrl,
   inferContext,
@@ -95,6 +96,7 @@ function settle<T>(
 /** Options of a JSON call. */
 export interface JsonCallOptions {
   query?: QueryParams;
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -111,15 +113,15 @@ export async function callJson<T>(
   const meta: Meta = {
     method,
     path,
-    url: buildUrl('/api', path, options.query),
+    url: buildUrl(apiBaseUrl(), path, options.query),
     credential,
     transport: 'fetch',
   };
   if (options.signal?.aborted) throw failure(meta, 'aborted');
-  const headers = headersFor(
-    credential,
-    body === undefined ? {} : { 'Content-Type': 'application/json' },
-  );
+  const headers = headersFor(credential, {
+    ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    ...options.headers,
+  });
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -147,6 +149,11 @@ export async function callJson<T>(
   }
 }
 
+/** The header that binds a later upload step to its init (none when there is no secret). */
+export function uploadSecretHeaders(secret: string | undefined): Record<string, string> {
+  return secret ? { [UPLOAD_SECRET_HEADER]: secret } : {};
+}
+
 /** Options of a body sent with progress. */
 export interface SendOptions {
   query?: QueryParams;
@@ -169,7 +176,7 @@ export async function sendBody<T>(
   const meta: Meta = {
     method: 'POST',
     path,
-    url: buildUrl('/api', path, options.query),
+    url: buildUrl(apiBaseUrl(), path, options.query),
     credential,
     transport: 'upload',
   };

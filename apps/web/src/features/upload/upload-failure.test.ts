@@ -1,9 +1,11 @@
+import { presignResponseSchema } from '@pasteport/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { createI18n } from '../../lib/i18n';
 import { TransferError } from './multipart';
 import { UploadApiError } from './upload-call';
 import { describeJobFailure, describeRequestError, isSlugTaken } from './upload-failure';
+import { stepFailure, type UploadStep } from './upload-step';
 
 const t = createI18n('en').t;
 const context = { t, language: 'en', limitBytes: 100 * 1024 * 1024 };
@@ -89,5 +91,40 @@ describe('describeJobFailure', () => {
     );
     expect(incomplete).toBe("The server's upload information was incomplete. Try again.");
     expect(describeJobFailure({ kind: 'cancelled' }, context)).toBe('Request cancelled by user.');
+  });
+});
+
+describe('upload step failures (SPEC §8: presign, URL multipart init/complete, commit)', () => {
+  const forbidden = new ApiError({ ...base, kind: 'http', status: 403, code: 'FORBIDDEN' });
+  const zh = { ...context, t: createI18n('zh-CN').t, language: 'zh-CN' };
+
+  it('words each step in both languages, with the request’s own failure as details', () => {
+    const cases: [UploadStep, string, string][] = [
+      ['presign', 'Failed to get presigned URL: ', '获取预签名 URL 失败：'],
+      ['urlMultipartInit', 'Failed to init multipart upload: ', '初始化分片上传失败：'],
+      ['urlMultipartComplete', 'Failed to complete multipart upload: ', '完成分片上传失败：'],
+      ['urlCommit', 'Commit failure: ', '提交失败：'],
+    ];
+    for (const [step, en, chinese] of cases) {
+      const error = stepFailure(step, forbidden);
+      expect(describeRequestError(error, context)).toBe(
+        `${en}You do not have permission to do this.`,
+      );
+      expect(describeRequestError(error, zh)).toMatch(new RegExp(`^${chinese}.+`));
+    }
+  });
+
+  it('says a presign answer without its fields is no valid data', () => {
+    const parsed = presignResponseSchema.safeParse({ file_id: 'f1' });
+    if (parsed.success) throw new Error('the partial answer parsed');
+    const error = stepFailure('presign', parsed.error);
+    expect(describeRequestError(error, context)).toBe('Presign: server returned no valid data');
+    expect(describeRequestError(error, zh)).toBe('预签名：服务器未返回有效数据');
+  });
+
+  it('keeps a taken link suffix as the 409 it is (the page marks the slug field)', () => {
+    const taken = new ApiError({ ...base, kind: 'http', status: 409, code: 'SLUG_TAKEN' });
+    expect(stepFailure('presign', taken)).toBe(taken);
+    expect(isSlugTaken(stepFailure('urlMultipartInit', taken))).toBe(true);
   });
 });

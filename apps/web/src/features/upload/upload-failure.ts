@@ -5,6 +5,7 @@ import { formatBytes } from '../../lib/format';
 import type { JobFailure } from './jobs/job';
 import { TransferError, type UploadError } from './multipart';
 import { failureDataOf } from './upload-call';
+import { UploadStepError } from './upload-step';
 
 /** What the words depend on besides the error. */
 export interface FailureContext {
@@ -40,6 +41,11 @@ function insufficientStorageMessage(error: unknown, { t, language }: FailureCont
 /** The words for a failed request of any upload mode, chosen from codes (SPEC §8). */
 export function describeRequestError(error: unknown, context: FailureContext): string {
   const { t } = context;
+  if (error instanceof UploadStepError) {
+    if (error.step === 'presignInvalid') return t('upload.errors.steps.presignInvalid');
+    const details = describeRequestError(error.cause, context);
+    return t(`upload.errors.steps.${error.step}`, { details });
+  }
   if (error instanceof TransferError) {
     if (error.kind === 'http') return t('upload.errors.http', { status: error.status });
     if (error.kind === 'timeout') return t('api.uploadTimeout');

@@ -12,8 +12,9 @@ import {
   type UrlInfo,
   type UrlPresignRequest,
 } from '@pasteport/contract';
-import { api } from '../../lib/api';
-import { callJson, type CallAuth } from './upload-call';
+import { api, apiBaseUrl, buildUrl } from '../../lib/api';
+import { callJson, uploadSecretHeaders, type CallAuth } from './upload-call';
+import { stepFailure } from './upload-step';
 
 // The URL upload calls (SPEC §7 "URL upload"); every answer is parsed with the contract.
 
@@ -39,15 +40,23 @@ export async function presignUrlUpload(
   );
 }
 
-/** POST /url/commit → the shared file. */
+/** POST /url/commit → the shared file; a failure is SPEC §8's "commit failure" with details. */
 export async function commitUrlUpload(
   auth: CallAuth,
   request: UrlCommitRequest,
+  uploadSecret: string,
   signal?: AbortSignal,
 ): Promise<FileDetail> {
-  return fileDetailSchema.parse(
-    await callJson<unknown>(auth, 'POST', '/url/commit', request, { signal }),
-  );
+  try {
+    return fileDetailSchema.parse(
+      await callJson<unknown>(auth, 'POST', '/url/commit', request, {
+        signal,
+        headers: uploadSecretHeaders(uploadSecret),
+      }),
+    );
+  } catch (error) {
+    throw stepFailure('urlCommit', error);
+  }
 }
 
 /** POST /url/import: the server downloads the URL in the background. */
@@ -68,12 +77,22 @@ export async function pollUrlImport(taskId: string, signal?: AbortSignal): Promi
   );
 }
 
-/** POST /url/cancel: stops a server-side import. */
-export async function cancelUrlImport(fileId: string): Promise<void> {
-  await api.post<unknown>('/url/cancel', { file_id: fileId });
+/** POST /url/cancel: stops a server-side import (presenting the secret its start answered). */
+export async function cancelUrlImport(
+  auth: CallAuth,
+  fileId: string,
+  uploadSecret: string | undefined,
+): Promise<void> {
+  await callJson<unknown>(
+    auth,
+    'POST',
+    '/url/cancel',
+    { file_id: fileId },
+    { headers: uploadSecretHeaders(uploadSecret) },
+  );
 }
 
 /** The proxy that fetches a URL for the browser when the remote refuses CORS (SPEC §4). */
 export function urlProxyPath(url: string): string {
-  return `/api/url/proxy?${new URLSearchParams({ url }).toString()}`;
+  return buildUrl(apiBaseUrl(), '/url/proxy', { url });
 }

@@ -24,6 +24,7 @@ function fakeUploader(initial: Partial<UploadSnapshot>) {
     parts: { total: 2, completed: 0, uploading: 2, failed: 0 },
     via: 'direct',
     offline: false,
+    pausing: false,
     error: null,
     fileId: 'f1',
     result: undefined,
@@ -81,6 +82,16 @@ function renderRow(uploader: UploaderLike, onRemove = vi.fn()) {
 }
 
 describe('QueueRow with a multipart upload', () => {
+  it('says "Pausing…" while the parts in flight finish, then "Paused"', () => {
+    const { uploader, set } = fakeUploader({ state: 'paused', pausing: true, percent: 28 });
+    const { row } = renderRow(uploader);
+    expect(row.getByTestId('job-status')).toHaveTextContent(
+      'Pausing… finishing the parts in flight',
+    );
+    set({ pausing: false, percent: 40 });
+    expect(row.getByTestId('job-status')).toHaveTextContent(/^Paused$/);
+  });
+
   it('renders percent, bytes, speed and time left from the uploader snapshot', () => {
     const { uploader, set } = fakeUploader({
       loaded: 3 * MB,

@@ -113,7 +113,9 @@ export function QueueRow({
         ? t('upload.status.tooLarge')
         : cancelled
           ? t('upload.status.cancelled')
-          : t(`upload.status.${status}`);
+          : status === 'paused' && snapshot.pausing
+            ? t('upload.status.pausing')
+            : t(`upload.status.${status}`);
 
   const message = item.tooLarge
     ? tooLargeMessage(failureContext)

@@ -4,7 +4,12 @@ import { IconCloudDownload, IconInfoCircle, IconServer } from '@tabler/icons-rea
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ServerMultipartTransport, uploadViaPresign, type PresignEndpoints } from '../api';
+import {
+  ServerMultipartTransport,
+  uploadViaPresign,
+  URL_MULTIPART_STEPS,
+  type PresignEndpoints,
+} from '../api';
 import { DirectJob } from '../jobs/direct-job';
 import { MultipartJob } from '../jobs/multipart-job';
 import { MultipartUploader, needsMultipart } from '../multipart';
@@ -46,7 +51,7 @@ function useStore<S>(
 function urlEndpoints(auth: CallAuth): PresignEndpoints<UrlPresignRequest> {
   return {
     presign: (request, signal) => presignUrlUpload(auth, request, signal),
-    commit: (request, signal) => commitUrlUpload(auth, request, signal),
+    commit: (request, secret, signal) => commitUrlUpload(auth, request, secret, signal),
   };
 }
 
@@ -131,7 +136,12 @@ export function UrlUploadTab({
         }),
       createUploadJob: (file) => {
         if (needsMultipart(file.size)) {
-          const transport = new ServerMultipartTransport(auth, () => fields);
+          const transport = new ServerMultipartTransport(
+            auth,
+            () => fields,
+            undefined,
+            URL_MULTIPART_STEPS,
+          );
           const uploader = new MultipartUploader({ file, transport, scope });
           return new MultipartJob(uploader, () => transport.lastError);
         }
@@ -167,7 +177,7 @@ export function UrlUploadTab({
           signal,
         ),
       poll: (taskId, signal) => pollUrlImport(taskId, signal),
-      cancel: (fileId) => cancelUrlImport(fileId),
+      cancel: (fileId, secret) => cancelUrlImport(auth, fileId, secret),
     });
     // Completion arrives through polling; report it once it lands.
     const unsubscribe = job.subscribe(() => {

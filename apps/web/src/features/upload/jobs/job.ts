@@ -29,6 +29,8 @@ export interface JobSnapshot {
   relayed: boolean;
   /** Multipart only: the browser is offline; parts wait for the connection. */
   offline: boolean;
+  /** Multipart only: paused, while the parts in flight finish (kept, not thrown away). */
+  pausing?: boolean;
 }
 
 /** Which controls a job offers. */

@@ -14,6 +14,7 @@ function uploadSnapshot(patch: Partial<UploadSnapshot> = {}): UploadSnapshot {
     parts: { total: 2, completed: 0, uploading: 0, failed: 0 },
     via: 'direct',
     offline: false,
+    pausing: false,
     error: null,
     fileId: null,
     result: undefined,

@@ -52,6 +52,7 @@ export function jobSnapshotOf(upload: UploadSnapshot, detail: unknown): JobSnaps
     result: status === 'success' ? resultOf(upload.result) : null,
     relayed: upload.via === 'relay',
     offline: upload.offline,
+    pausing: upload.pausing,
   };
 }
 

@@ -33,38 +33,86 @@ const sentSince = (transport: FakeTransport, from: number) =>
     .sort((a, b) => a - b);
 
 describe('MultipartUploader pause and resume', () => {
-  it('aborts parts in flight on pause, starts no new ones, and resumes only missing parts', async () => {
-    const { uploader, transport } = givenUploader();
+  it('lets parts in flight finish on pause, records them, and resumes only the rest', async () => {
+    const { uploader, transport, file } = givenUploader();
     transport.script(3, 'hold').script(4, 'hold').script(5, 'hold');
     const run = uploader.start();
     // 1 and 2 are stored, then 3, 4, 5 are held in flight.
     await until(() => transport.held.length === 3, 'parts 3-5 in flight');
-    transport.held[0]?.onProgress(6);
 
     uploader.pause();
     expect((await run).state).toBe('paused');
-    expect(transport.held).toHaveLength(0);
-    expect(transport.inFlight).toBe(0);
+    // Nothing in flight is thrown away, and nothing new starts.
+    expect(transport.held).toHaveLength(3);
+    expect(uploader.getSnapshot()).toMatchObject({ state: 'paused', pausing: true, speed: 0 });
     const afterPause = transport.sentParts().length;
     expect(afterPause).toBe(5);
-    const snapshot = uploader.getSnapshot();
-    // The aborted attempts' bytes are gone: they restart from 0.
-    expect(snapshot.loaded).toBe(2 * PART_SIZE);
-    expect(snapshot.parts).toMatchObject({ completed: 2, uploading: 0 });
-    expect(
-      uploader
-        .chunkInfo()
-        .slice(2, 5)
-        .map((chunk) => chunk.status),
-    ).toEqual(['pending', 'pending', 'pending']);
-    expect(snapshot.speed).toBe(0);
-    await until(() => true);
+
+    transport.releaseAll();
+    await until(() => !uploader.getSnapshot().pausing, 'the pause to settle');
     expect(transport.sentParts()).toHaveLength(afterPause);
+    const snapshot = uploader.getSnapshot();
+    // What is shown after the pause is what storage holds: five whole parts.
+    expect(snapshot).toMatchObject({ state: 'paused', loaded: 5 * PART_SIZE, percent: 52 });
+    expect(snapshot.parts).toMatchObject({ completed: 5, uploading: 0 });
+    const saved = JSON.parse(localStorage.getItem(keyOf(file)) ?? 'null') as {
+      parts: { partNumber: number }[];
+    };
+    expect(saved.parts.map((part) => part.partNumber)).toEqual([1, 2, 3, 4, 5]);
 
     const resumed = await uploader.resume();
     expect(resumed.state).toBe('completed');
-    expect(transport.calls[afterPause + 1]).toBe('resume');
-    expect(sentSince(transport, afterPause)).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(sentSince(transport, afterPause)).toEqual([6, 7, 8, 9, 10]);
+  });
+
+  it('sends again only a part whose request failed while pausing', async () => {
+    const { uploader, transport } = givenUploader();
+    transport.script(3, 'hold').script(4, 'hold').script(5, 'hold');
+    const run = uploader.start();
+    await until(() => transport.held.length === 3, 'parts 3-5 in flight');
+    uploader.pause();
+    await run;
+    transport.held[0]?.fail(new TransferError('network'));
+    transport.releaseAll();
+    await until(() => !uploader.getSnapshot().pausing, 'the pause to settle');
+    expect(uploader.getSnapshot().parts).toMatchObject({ completed: 4, uploading: 0 });
+    expect(uploader.getSnapshot().via).toBe('direct');
+    const before = transport.sentParts().length;
+    expect((await uploader.resume()).state).toBe('completed');
+    expect(sentSince(transport, before)).toEqual([3, 6, 7, 8, 9, 10]);
+  });
+
+  it('waits for the parts still finishing when resumed during the pause', async () => {
+    const { uploader, transport } = givenUploader();
+    transport.script(3, 'hold').script(4, 'hold');
+    const run = uploader.start();
+    await until(() => transport.held.length === 2, 'parts 3-4 in flight');
+    uploader.pause();
+    await run;
+    const afterPause = transport.sentParts().length;
+    const resumed = uploader.resume();
+    await until(() => true);
+    // The new run has not asked for anything while parts 3 and 4 were still finishing.
+    expect(transport.sentParts()).toHaveLength(afterPause);
+    transport.releaseAll();
+    expect((await resumed).state).toBe('completed');
+    const sent = sentSince(transport, afterPause);
+    expect(sent).not.toContain(3);
+    expect(sent).not.toContain(4);
+    expect(transport.sentParts().filter((part) => part === 3)).toHaveLength(1);
+  });
+
+  it('throws the parts in flight away when an upload is cancelled while pausing', async () => {
+    const { uploader, transport } = givenUploader();
+    transport.script(3, 'hold');
+    const run = uploader.start();
+    await until(() => transport.held.length === 1, 'part 3 in flight');
+    uploader.pause();
+    await run;
+    await uploader.abort();
+    expect(transport.held).toHaveLength(0);
+    expect(transport.inFlight).toBe(0);
+    expect(uploader.getSnapshot()).toMatchObject({ state: 'aborted', pausing: false });
   });
 
   it('asks for fresh part URLs on resume', async () => {
@@ -74,6 +122,8 @@ describe('MultipartUploader pause and resume', () => {
     await until(() => transport.held.length === 1, 'part 2 in flight');
     uploader.pause();
     await run;
+    // Part 2's request fails while pausing, so resuming sends it again, to a fresh URL.
+    transport.failAll(new TransferError('http', 500));
     await uploader.resume();
     const part2 = transport.putUrls.filter((url) => url.includes('/2?'));
     expect(part2).toHaveLength(2);
@@ -87,17 +137,19 @@ describe('MultipartUploader pause and resume', () => {
     await until(() => transport.held.length === 1, 'part 4 in flight');
     uploader.pause();
     await run;
+    transport.releaseAll();
+    await until(() => !uploader.getSnapshot().pausing, 'the pause to settle');
     // The server lost part 2 (and somehow holds 7).
     transport.uploads.get('up-1')?.parts.delete(2);
     transport.storeParts('up-1', [7]);
     const before = transport.sentParts().length;
     expect((await uploader.resume()).state).toBe('completed');
-    expect(sentSince(transport, before)).toEqual([2, 4, 5, 6, 8, 9, 10]);
+    expect(sentSince(transport, before)).toEqual([2, 5, 6, 8, 9, 10]);
   });
 });
 
 describe('MultipartUploader saved progress (page reload)', () => {
-  it('saves {fileId, uploadId, partSize, partCount, parts, savedAt} after every part', async () => {
+  it('saves {fileId, uploadId, uploadSecret, partSize, partCount, parts, savedAt} after every part', async () => {
     const { uploader, transport, file, clock } = givenUploader({ concurrency: 1 });
     transport.script(3, 'hold');
     const run = uploader.start();
@@ -105,6 +157,7 @@ describe('MultipartUploader saved progress (page reload)', () => {
     expect(JSON.parse(localStorage.getItem(keyOf(file)) ?? 'null')).toEqual({
       fileId: 'file-1',
       uploadId: 'up-1',
+      uploadSecret: 'secret-1',
       partSize: PART_SIZE,
       partCount: 10,
       parts: [
@@ -132,6 +185,8 @@ describe('MultipartUploader saved progress (page reload)', () => {
     const result = await second.uploader.start();
     expect(result.state).toBe('completed');
     expect(first.transport.calls[before]).toBe('resume');
+    // The reloaded page presents the secret the init answered, kept with the saved progress.
+    expect(first.transport.resumeSecrets).toEqual(['secret-1']);
     expect(first.transport.calls).not.toContain('abort');
     expect(first.transport.calls.filter((call) => call === 'init')).toHaveLength(1);
     expect(sentSince(first.transport, 5)).toEqual([5, 6, 7, 8, 9, 10]);

@@ -25,7 +25,13 @@ import {
   uploadFingerprint,
   writeSavedUpload,
 } from './saved-uploads';
-import { isValidSession, openSession, sessionFromSaved, type SessionOpener } from './session';
+import {
+  isValidSession,
+  openSession,
+  resumeIdsOf,
+  sessionFromSaved,
+  type SessionOpener,
+} from './session';
 import { buildSnapshot } from './snapshot';
 import { SnapshotStore } from './snapshot-store';
 import { SpeedMeter } from './speed-meter';
@@ -97,6 +103,10 @@ export class MultipartUploader {
   private targets = new Map<number, PartTarget>();
   private chunks: ChunkTable | null = null;
   private run: Run | null = null;
+  /** What the current run's execute() returns to; a pause waits for it to drain. */
+  private executing: Promise<void> | null = null;
+  /** A paused run whose parts in flight are still finishing; the next run waits for it. */
+  private draining: { run: Run; done: Promise<void> } | null = null;
   /** The last run launched, even once stopped: only it may adopt a late session. */
   private latestRun: Run | null = null;
   /** Every byte that reached the network, retries included: what the speed is made of. */
@@ -148,10 +158,26 @@ export class MultipartUploader {
     return this.launch();
   }
 
-  /** uploading → paused; requests in flight are aborted and restart from 0 on resume. */
+  /**
+   * uploading → paused. No new part starts; parts in flight finish and are recorded (the
+   * snapshot says `pausing` meanwhile), so resuming never sends a finished part again and
+   * the progress shown after a pause is what storage holds.
+   */
   pause(): void {
     if (this.state !== 'uploading') throw new UploaderStateError('NOT_UPLOADING');
+    const executing = this.executing;
+    const inFlight = (this.chunks?.summary().uploading ?? 0) > 0;
     const run = this.stop('pause');
+    // Only parts in flight are waited for; a run still opening its session just stops.
+    if (run && executing && inFlight) {
+      const done = executing.then(() => {
+        if (this.draining?.run === run) this.draining = null;
+        // Parts whose request failed while pausing are simply pending again.
+        this.chunks?.releaseInFlight();
+        this.store.flush();
+      });
+      this.draining = { run, done };
+    }
     this.setState('paused');
     run?.resolve(this.getSnapshot());
   }
@@ -228,12 +254,16 @@ export class MultipartUploader {
     this.meter.reset();
     this.meter.record(this.clock.now(), this.sent);
     this.setState('uploading');
-    void this.execute(run).finally(() => run.resolve(this.getSnapshot()));
+    const executing = this.execute(run);
+    this.executing = executing;
+    void executing.finally(() => run.resolve(this.getSnapshot()));
     return done;
   }
 
   private async execute(run: Run): Promise<void> {
     try {
+      // Parts a pause let finish are recorded before the server's part list is read again.
+      if (this.draining) await this.draining.done;
       const opened = await openSession(this.sessionOpener(), run, this.session);
       if (run.stopReason !== null && this.latestRun !== run) {
         // Paused and resumed while this run waited: the newer run opens its own session.
@@ -258,14 +288,22 @@ export class MultipartUploader {
     }
   }
 
-  /** Ends the current run; its requests are aborted and its late answers ignored. */
+  /**
+   * Ends the current run: its waits and server calls are aborted and late answers ignored.
+   * Its part requests are aborted too, except on a pause, which lets them finish.
+   */
   private stop(reason: StopReason): Run | null {
+    if (reason !== 'pause') this.draining?.run.requests.abort();
     const run = this.run;
     if (!run) return null;
     this.run = null;
+    this.executing = null;
     run.stopReason ??= reason;
     run.controller.abort();
-    this.chunks?.releaseInFlight();
+    if (reason !== 'pause') {
+      run.requests.abort();
+      this.chunks?.releaseInFlight();
+    }
     this.refreshing = null;
     return run;
   }
@@ -333,6 +371,7 @@ export class MultipartUploader {
     writeSavedUpload(this.storageKey, {
       fileId: session.fileId,
       uploadId: session.uploadId,
+      ...(session.uploadSecret ? { uploadSecret: session.uploadSecret } : {}),
       partSize: session.partSize,
       partCount: session.partCount,
       parts: chunks.storedParts(),
@@ -354,7 +393,7 @@ export class MultipartUploader {
     const session = this.session;
     if (!session) return false;
     try {
-      const ids = { fileId: session.fileId, uploadId: session.uploadId };
+      const ids = resumeIdsOf(session);
       const fresh = await this.retrying(run, (signal) => this.transport.resume(ids, signal));
       for (const target of fresh.session.targets) this.targets.set(target.partNumber, target);
       return true;
@@ -409,7 +448,7 @@ export class MultipartUploader {
     const session = this.requireSession();
     if (table.hasUnknownEtags()) {
       // CORS hid some ETag headers; the server's part list has them.
-      const ids = { fileId: session.fileId, uploadId: session.uploadId };
+      const ids = resumeIdsOf(session);
       const fresh = await this.retrying(run, (signal) => this.transport.resume(ids, signal));
       assertLive(run);
       table.fillEtags(fresh.parts);
@@ -455,6 +494,7 @@ export class MultipartUploader {
       speed: this.state === 'uploading' ? this.meter.speed(this.clock.now()) : 0,
       via: this.via,
       offline: !this.watch.online,
+      pausing: this.draining !== null,
       error: this.error,
       fileId: this.session?.fileId ?? null,
       result: this.result,

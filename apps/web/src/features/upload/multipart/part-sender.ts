@@ -64,8 +64,9 @@ async function sendPart(host: PartSenderHost, run: Run, chunk: Chunk): Promise<P
     const via = host.via();
     try {
       const etag = await attemptPart(host, run, chunk, via);
-      // Stored after a pause: the server's part list reports it on resume.
-      if (run.stopReason !== null) return 'stopped';
+      // A pause lets parts in flight finish: such a part is recorded like any other, so
+      // resuming never sends it again. Any other stop ignores the late answer.
+      if (run.stopReason !== null && run.stopReason !== 'pause') return 'stopped';
       host.bytesSent(chunk.size - chunk.loaded);
       chunk.status = 'completed';
       chunk.loaded = chunk.size;
@@ -103,7 +104,7 @@ async function sendPart(host: PartSenderHost, run: Run, chunk: Chunk): Promise<P
   }
 }
 
-/** One request for one part, aborted by a pause/reset or after the part timeout. */
+/** One request for one part, aborted by a cancel/reset (not a pause) or after the part timeout. */
 async function attemptPart(
   host: PartSenderHost,
   run: Run,
@@ -115,7 +116,8 @@ async function attemptPart(
   const controller = new AbortController();
   let timedOut = false;
   const cancel = () => controller.abort();
-  run.controller.signal.addEventListener('abort', cancel, { once: true });
+  if (run.requests.signal.aborted) controller.abort();
+  run.requests.signal.addEventListener('abort', cancel, { once: true });
   const timer = clock.setTimeout(() => {
     timedOut = true;
     controller.abort();
@@ -146,6 +148,6 @@ async function attemptPart(
     throw timedOut ? new TransferError('timeout') : error;
   } finally {
     clock.clearTimeout(timer);
-    run.controller.signal.removeEventListener('abort', cancel);
+    run.requests.signal.removeEventListener('abort', cancel);
   }
 }

@@ -13,7 +13,13 @@ export type StopReason = 'pause' | 'abort' | 'reset' | 'dispose' | 'settled';
 
 /** One uninterrupted stretch of uploading, from start/resume/retry until it stops. */
 export interface Run {
+  /** Aborts waits, retry delays and server calls: every stop. */
   readonly controller: AbortController;
+  /**
+   * Aborts part requests in flight: every stop but a pause, which lets them finish (their
+   * parts are stored and recorded) before the upload rests.
+   */
+  readonly requests: AbortController;
   stopReason: StopReason | null;
   /** Settles the promise start/resume/retry returned; later calls are ignored. */
   readonly resolve: (snapshot: UploadSnapshot) => void;
@@ -25,7 +31,13 @@ export class RunStopped extends Error {}
 export function createRun(): { run: Run; done: Promise<UploadSnapshot> } {
   let resolve: (snapshot: UploadSnapshot) => void = () => undefined;
   const done = new Promise<UploadSnapshot>((settle) => (resolve = settle));
-  return { run: { controller: new AbortController(), stopReason: null, resolve }, done };
+  const run = {
+    controller: new AbortController(),
+    requests: new AbortController(),
+    stopReason: null,
+    resolve,
+  };
+  return { run, done };
 }
 
 /** Throws RunStopped once the run was stopped, so late answers change nothing. */

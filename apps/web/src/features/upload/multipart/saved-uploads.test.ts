@@ -59,6 +59,16 @@ describe('saved progress', () => {
     expect(readSavedUpload(key, NOW)).toBeUndefined();
   });
 
+  it('keeps the upload secret, and rejects an entry whose secret is not a string', () => {
+    const entry = givenSaved({ uploadSecret: 'secret-1' });
+    writeSavedUpload(key, entry);
+    expect(readSavedUpload(key, NOW)).toEqual(entry);
+    const bad = JSON.stringify({ ...givenSaved(), uploadSecret: 42 });
+    expect(parseSavedUpload(bad)).toBeUndefined();
+    // Entries saved before secrets existed still read (their server side may not need one).
+    expect(parseSavedUpload(JSON.stringify(givenSaved()))).toEqual(givenSaved());
+  });
+
   it('discards (and removes) entries 24 h old or older', () => {
     writeSavedUpload(key, givenSaved({ savedAt: NOW - UPLOAD_STATE_TTL_MS }));
     expect(readSavedUpload(key, NOW)).toBeUndefined();

@@ -9,6 +9,8 @@ export const SAVED_UPLOAD_PREFIX = 'pasteport.upload.';
 export interface SavedUpload {
   fileId: string;
   uploadId: string;
+  /** The upload's secret: resuming after a reload (or aborting) must present it. */
+  uploadSecret?: string;
   partSize: number;
   partCount: number;
   parts: StoredPart[];
@@ -70,13 +72,15 @@ export function parseSavedUpload(raw: string): SavedUpload | undefined {
     typeof entry.savedAt !== 'number' ||
     !Number.isFinite(entry.savedAt) ||
     !Array.isArray(entry.parts) ||
-    !entry.parts.every(isStoredPart)
+    !entry.parts.every(isStoredPart) ||
+    (entry.uploadSecret !== undefined && !isNonEmptyString(entry.uploadSecret))
   ) {
     return undefined;
   }
   return {
     fileId: entry.fileId,
     uploadId: entry.uploadId,
+    ...(entry.uploadSecret !== undefined ? { uploadSecret: entry.uploadSecret } : {}),
     partSize: entry.partSize,
     partCount: entry.partCount,
     parts: entry.parts,

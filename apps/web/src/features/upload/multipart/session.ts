@@ -2,7 +2,7 @@ import { partRanges } from './part-ranges';
 import { assertLive, RunStopped, type Run } from './run';
 import { readSavedUpload, removeSavedUpload, type SavedUpload } from './saved-uploads';
 import { isGone, transferFailureOf } from './transfer-error';
-import type { MultipartTransport, StoredPart, UploadSession } from './types';
+import type { MultipartTransport, ResumeIds, StoredPart, UploadSession } from './types';
 
 const isNonEmptyString = (value: unknown): value is string =>
   typeof value === 'string' && value !== '';
@@ -34,6 +34,16 @@ export function sessionFromSaved(saved: SavedUpload): UploadSession {
     partSize: saved.partSize,
     partCount: saved.partCount,
     targets: [],
+    ...(saved.uploadSecret ? { uploadSecret: saved.uploadSecret } : {}),
+  };
+}
+
+/** What asking the server for a known upload again takes (the secret, when there is one). */
+export function resumeIdsOf(known: ResumeIds): ResumeIds {
+  return {
+    fileId: known.fileId,
+    uploadId: known.uploadId,
+    ...(known.uploadSecret ? { uploadSecret: known.uploadSecret } : {}),
   };
 }
 
@@ -70,7 +80,7 @@ export async function openSession(
 ): Promise<OpenedSession> {
   const known = current ?? readSavedUpload(opener.storageKey, opener.now());
   if (known) {
-    const ids = { fileId: known.fileId, uploadId: known.uploadId };
+    const ids = resumeIdsOf(known);
     try {
       const resumed = await opener.retrying(run, (signal) => opener.transport.resume(ids, signal));
       assertLive(run);

@@ -10,6 +10,8 @@ export interface SnapshotInput {
   speed: number;
   via: PartRoute;
   offline: boolean;
+  /** Parts of a paused run are still finishing. */
+  pausing: boolean;
   error: UploadError | null;
   fileId: string | null;
   result: unknown;
@@ -42,6 +44,7 @@ export function buildSnapshot(input: SnapshotInput): UploadSnapshot {
     parts: input.chunks?.summary() ?? { ...NO_PARTS },
     via: input.via,
     offline: input.offline,
+    pausing: state === 'paused' && input.pausing,
     error: input.error,
     fileId: input.fileId,
     result: input.result,
@@ -59,6 +62,7 @@ export function sameSnapshot(a: UploadSnapshot, b: UploadSnapshot): boolean {
     a.eta === b.eta &&
     a.via === b.via &&
     a.offline === b.offline &&
+    a.pausing === b.pausing &&
     a.error === b.error &&
     a.fileId === b.fileId &&
     a.result === b.result &&

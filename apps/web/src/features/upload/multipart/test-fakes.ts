@@ -8,6 +8,7 @@ import type {
   MultipartTransport,
   PartRequestOptions,
   PartTarget,
+  ResumeIds,
   StoredPart,
   UploadSession,
 } from './types';
@@ -52,6 +53,8 @@ export class FakeTransport implements MultipartTransport {
   readonly putUrls: string[] = [];
   readonly uploads = new Map<string, ServerUpload>();
   readonly held: HeldRequest[] = [];
+  /** The upload secret each resume presented. */
+  readonly resumeSecrets: (string | undefined)[] = [];
   inFlight = 0;
   maxInFlight = 0;
   /** The ETag putPart resolves with; '' simulates a CORS setup that hides the header. */
@@ -117,6 +120,7 @@ export class FakeTransport implements MultipartTransport {
       partSize: this.partSize,
       partCount,
       targets: this.targetsFor(uploadId, partCount),
+      uploadSecret: `secret-${this.uploadCount}`,
     };
     this.uploads.set(uploadId, {
       fileId: session.fileId,
@@ -128,10 +132,11 @@ export class FakeTransport implements MultipartTransport {
   }
 
   resume(
-    saved: { fileId: string; uploadId: string },
+    saved: ResumeIds,
     signal: AbortSignal,
   ): Promise<{ session: UploadSession; parts: StoredPart[] }> {
     this.calls.push('resume');
+    this.resumeSecrets.push(saved.uploadSecret);
     const failure = this.resumeFailures.shift();
     if (failure) return Promise.reject(failure);
     if (signal.aborted) return Promise.reject(new TransferError('abort'));

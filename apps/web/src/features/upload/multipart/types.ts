@@ -12,6 +12,15 @@ export interface UploadSession {
   partSize: number;
   partCount: number;
   targets: PartTarget[];
+  /** What every later call about this upload presents (the server's init answered it). */
+  uploadSecret?: string;
+}
+
+/** What resuming an upload needs: its ids, and its secret when the init gave one. */
+export interface ResumeIds {
+  fileId: string;
+  uploadId: string;
+  uploadSecret?: string;
 }
 
 /** A part the storage already holds. */
@@ -37,7 +46,7 @@ export interface MultipartTransport {
   init(file: File, signal: AbortSignal): Promise<UploadSession>;
   /** Parts storage already holds + fresh part URLs (URLs expire; called on resume). */
   resume(
-    saved: { fileId: string; uploadId: string },
+    saved: ResumeIds,
     signal: AbortSignal,
   ): Promise<{ session: UploadSession; parts: StoredPart[] }>;
   /** PUT one part to its presigned URL; resolves with the ETag response header. */
@@ -124,6 +133,8 @@ export interface UploadSnapshot {
   via: PartRoute;
   /** The browser reports no connection; parts wait instead of burning their retries. */
   offline: boolean;
+  /** Paused, while the parts that were in flight finish (they are kept, not thrown away). */
+  pausing: boolean;
   error: UploadError | null;
   /** The server's file id once the upload exists server-side. */
   fileId: string | null;

@@ -97,7 +97,7 @@ export function UploadPage() {
     [authStore],
   );
   const access = useUploadAccess();
-  const configs = useUploadStorageConfigs();
+  const configs = useUploadStorageConfigs(access.mayListConfigs);
   const max = useMaxUploadBytes();
   const [tab, setTab] = useState<Tab>('file');
   const [options, setOptions] = useState<UploadOptions>(DEFAULT_UPLOAD_OPTIONS);
@@ -135,6 +135,11 @@ export function UploadPage() {
 
   const [queue] = useState(() => new UploadQueue(createJobFactory(auth)));
   const { items, running } = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  // The File tab lists each shared file with its link: recent uploads need not repeat them.
+  // (A success re-renders the page through recordUpload, so the snapshots read here are fresh.)
+  const shownBeside = new Set(
+    tab === 'file' ? items.flatMap((item) => item.job?.getSnapshot().result?.slug ?? []) : [],
+  );
   useEffect(() => () => queue.dispose(), [queue]);
   useEffect(
     () =>
@@ -266,6 +271,8 @@ export function UploadPage() {
           partSize: upload.saved.partSize,
           partCount: upload.saved.partCount,
           targets: [],
+          // The abort presents the upload's secret, saved with its progress.
+          ...(upload.saved.uploadSecret ? { uploadSecret: upload.saved.uploadSecret } : {}),
         })
         .catch(() => undefined);
     }
@@ -299,7 +306,9 @@ export function UploadPage() {
         <Alert
           color="yellow"
           variant="light"
-          title={t('upload.access.title')}
+          title={t(
+            access.reason === 'keyWithoutFile' ? 'upload.access.keyTitle' : 'upload.access.title',
+          )}
           icon={<IconLock size={18} aria-hidden />}
           data-testid="access-notice"
         >
@@ -362,6 +371,7 @@ export function UploadPage() {
             />
             <RecentUploads
               uploads={recent}
+              shownBeside={shownBeside}
               onClear={() => {
                 clearRecentUploads();
                 setRecent([]);

@@ -16,9 +16,9 @@ function importWith(tasks: UrlImportTask[]) {
     const next = tasks.shift();
     return next ? Promise.resolve(next) : Promise.reject(new Error('no more answers'));
   });
-  const cancel = vi.fn((_fileId: string) => Promise.resolve());
+  const cancel = vi.fn((_fileId: string, _secret: string | undefined) => Promise.resolve());
   const job = new ServerImportJob({
-    start: () => Promise.resolve({ task_id: 'task-1', file_id: 'file-1' }),
+    start: () => Promise.resolve({ task_id: 'task-1', file_id: 'file-1', upload_secret: 's1' }),
     poll,
     cancel,
   });
@@ -76,7 +76,8 @@ describe('ServerImportJob', () => {
     await vi.advanceTimersByTimeAsync(IMPORT_POLL_MS);
     expect(job.getSnapshot().percent).toBeUndefined();
     await job.cancel();
-    expect(cancel).toHaveBeenCalledWith('file-1');
+    // The secret the start answered goes with the cancel (X-Upload-Secret).
+    expect(cancel).toHaveBeenCalledWith('file-1', 's1');
     expect(job.getSnapshot().state).toBe('cancelled');
     await vi.advanceTimersByTimeAsync(5 * IMPORT_POLL_MS);
     expect(poll).toHaveBeenCalledTimes(1);

@@ -27,7 +27,8 @@ export interface ImportSnapshot {
 export interface ImportDeps {
   start: (signal: AbortSignal) => Promise<UrlImportStarted>;
   poll: (taskId: string, signal: AbortSignal) => Promise<UrlImportTask>;
-  cancel: (fileId: string) => Promise<void>;
+  /** Stops the import of `fileId`, presenting the secret the start answered. */
+  cancel: (fileId: string, uploadSecret: string | undefined) => Promise<void>;
   pollMs?: number;
   clock?: UploaderClock;
 }
@@ -152,9 +153,10 @@ export class ServerImportJob {
   cancel = async (): Promise<void> => {
     if (!this.active) return;
     const fileId = this.fileIdToCancel();
+    const secret = this.started?.upload_secret;
     this.stop();
     this.set({ state: 'cancelled' });
-    if (fileId) await this.deps.cancel(fileId).catch(() => undefined);
+    if (fileId) await this.deps.cancel(fileId, secret).catch(() => undefined);
   };
 
   private stop(): void {
