@@ -7,9 +7,11 @@ import Fastify, {
 import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { installCors } from './http/cors.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installHttpLimits, type HttpLimits } from './http/http-limits.js';
 import { installJsonBodyParser } from './http/json-body.js';
+import { installJsonCompression } from './http/json-compression.js';
 import { createLogger } from './http/log-redaction.js';
 import { computeSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -69,6 +71,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Body timeout and anonymous upload slots (main.ts passes the configured ones; tests shrink them). */
   httpLimits?: Partial<HttpLimits>;
+  /** Origins whose pages may call the API across origins (CORS_ORIGINS); none → no CORS. */
+  corsOrigins?: readonly string[];
   /**
    * TEST SEAM ONLY, never set by main.ts: lets URL import reach loopback test servers standing
    * in for public hosts (safeFetch's `resolve` and `allowAddresses`).
@@ -101,7 +105,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     // stalls is bounded by the body idle timeout instead (installHttpLimits below).
     requestTimeout: 0,
   });
-  // First: the body timer starts before any hook awaits, and the upload-slot routes are marked.
+  // First of all: every answer to a listed origin, even one a later hook sends early, carries
+  // the CORS headers, and a preflight is answered before anything else looks at it.
+  installCors(app, deps.corsOrigins ?? []);
+  // Then: the body timer starts before any hook awaits, and the upload-slot routes are marked.
   installHttpLimits(app, deps.httpLimits);
 
   // While draining, keep closing connections as they go idle; otherwise a keep-alive client
@@ -117,6 +124,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON only: a text/plain body on a JSON route is a wrong content type (415), not bad JSON.
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);
+  // Big JSON answers (lists, dashboards) compressed when asked; never user content.
+  installJsonCompression(app);
 
   installErrorHandler(app);
 

@@ -76,6 +76,7 @@ export async function boot(
     webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST,
     logger,
     httpLimits: config.httpLimits,
+    corsOrigins: config.corsOrigins,
   });
   try {
     await app.listen({ host: config.host, port: config.port });

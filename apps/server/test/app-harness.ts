@@ -44,6 +44,8 @@ export async function buildTestApp(
     urlFetchTestSeams?: AppDeps['urlFetchTestSeams'];
     /** Body idle timeout and anonymous upload slots (tests shrink them). */
     httpLimits?: AppDeps['httpLimits'];
+    /** CORS_ORIGINS of this app. */
+    corsOrigins?: AppDeps['corsOrigins'];
   } = {},
 ): Promise<TestApp> {
   const testDb: Pick<TestDatabase, 'handle' | 'target' | 'cleanup'> = options.sameDatabaseAs
@@ -72,6 +74,7 @@ export async function buildTestApp(
     ...(options.throttleLimits ? { throttleLimits: options.throttleLimits } : {}),
     ...(options.urlFetchTestSeams ? { urlFetchTestSeams: options.urlFetchTestSeams } : {}),
     ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
+    ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
     database: testDb.handle,
     storage,
     webDistDir: options.webDistDir,

@@ -22,6 +22,7 @@ describe('parseConfig', () => {
         sessionTtlMs: 86_400_000,
         logLevel: 'info',
         trustProxy: false,
+        corsOrigins: [],
         httpLimits: { bodyIdleTimeoutMs: 30_000, maxAnonymousUploads: 16 },
       },
     });
@@ -116,5 +117,33 @@ describe('parseConfig', () => {
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     const result = parse({ TRUST_PROXY: value });
     expect(result.ok && result.config.trustProxy).toEqual(expected);
+  });
+
+  it('reads CORS_ORIGINS as a list of exact origins', () => {
+    const result = parse({
+      CORS_ORIGINS: 'https://app.example.com, http://127.0.0.1:5173,https://app.example.com',
+    });
+    expect(result.ok && result.config.corsOrigins).toEqual([
+      'https://app.example.com',
+      'http://127.0.0.1:5173',
+    ]);
+    expect(parse({ CORS_ORIGINS: '' }).ok && parse({ CORS_ORIGINS: '' })).toMatchObject({
+      config: { corsOrigins: [] },
+    });
+  });
+
+  it.each([
+    '*',
+    'app.example.com',
+    'https://app.example.com/',
+    'https://a.example/path',
+    'ftp://x',
+    ',',
+  ])('refuses CORS_ORIGINS=%s with a clear problem', (value) => {
+    const result = parse({ CORS_ORIGINS: value });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toMatch(/^CORS_ORIGINS: must be a comma-separated list of origins/);
   });
 });

@@ -16,6 +16,8 @@ export interface Config {
   sessionTtlMs: number;
   logLevel: LogLevel;
   trustProxy: boolean | number | string[];
+  /** Origins whose pages may call the API across origins (CORS_ORIGINS); empty → no CORS. */
+  corsOrigins: string[];
   /** Body idle timeout and anonymous upload slots. */
   httpLimits: HttpLimits;
 }
@@ -49,6 +51,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
       sessionTtlMs: Math.round(e.SESSION_TTL_HOURS * 3_600_000),
       logLevel: e.LOG_LEVEL,
       trustProxy: e.TRUST_PROXY,
+      corsOrigins: e.CORS_ORIGINS,
       httpLimits: {
         bodyIdleTimeoutMs: Math.round(e.BODY_IDLE_TIMEOUT_SECONDS * 1000),
         maxAnonymousUploads: e.MAX_ANONYMOUS_UPLOADS,

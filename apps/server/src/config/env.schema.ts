@@ -38,6 +38,43 @@ const trustProxy = z.preprocess(
     }),
 );
 
+/**
+ * CORS_ORIGINS: unset → no CORS at all; otherwise a comma-separated list of exact origins
+ * (scheme, host, optional port; no path, no wildcard) whose pages may call the API.
+ */
+const corsOrigins = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): string[] => {
+      if (v === undefined) return [];
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = list.filter((s) => !isExactOrigin(s));
+      if (list.length === 0 || bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of origins such as https://app.example.com (scheme, host and port only, no path or wildcard)${bad.length > 0 ? `; not an origin: ${bad.join(', ')}` : ''}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(list)];
+    }),
+);
+
+/** True for `http(s)://host[:port]` written exactly as browsers send it in the Origin header. */
+function isExactOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 /** The environment variables Pasteport reads, with their defaults. Documented in .env.example. */
 export const envSchema = z.object({
   HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).default('127.0.0.1')),
@@ -84,6 +121,7 @@ export const envSchema = z.object({
     z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }),
   ),
   TRUST_PROXY: trustProxy,
+  CORS_ORIGINS: corsOrigins,
   BODY_IDLE_TIMEOUT_SECONDS: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce

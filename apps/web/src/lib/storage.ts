@@ -2,6 +2,8 @@
 export const STORAGE_KEYS = {
   theme: 'pasteport.theme',
   language: 'pasteport.language',
+  /** The API base the environment switcher chose (SPEC §2); absent → the configured one. */
+  apiHost: 'pasteport.apiHost',
 } as const;
 
 /** Prefix of every auth key; a `storage` event under it means another tab signed in or out. */

@@ -13,7 +13,7 @@ import {
   type PublicFile,
   type UpdateFileRequest,
 } from '@pasteport/contract';
-import { api } from '../../lib/api';
+import { api, apiLink } from '../../lib/api';
 import type { AuthSession } from '../../lib/auth';
 import { OfficePreviewError } from './view/office';
 
@@ -39,7 +39,16 @@ export async function getPublicFile(
 ): Promise<PublicFile | FilePrompt> {
   const data = await api.get<unknown>(publicPath(slug), { signal });
   const prompt = filePromptSchema.safeParse(data);
-  return prompt.success ? prompt.data : publicFileSchema.parse(data);
+  return prompt.success ? prompt.data : withApiLinks(publicFileSchema.parse(data));
+}
+
+/** The file's content links made to reach the API that wrote them (host.ts apiLink). */
+function withApiLinks<T extends PublicFile>(file: T): T {
+  return {
+    ...file,
+    preview_url: apiLink(file.preview_url),
+    download_url: apiLink(file.download_url),
+  };
 }
 
 /** True when the file answered with the password prompt instead of its facts. */
@@ -50,7 +59,7 @@ export function isFilePrompt(result: PublicFile | FilePrompt): result is FilePro
 /** POST /public/files/{slug}/verify {password}: the file plus an access token for its links. */
 export async function verifyFile(slug: string, password: string): Promise<FileUnlocked> {
   const data = await api.post<unknown>(`${publicPath(slug)}/verify`, { password });
-  return fileUnlockedSchema.parse(data);
+  return withApiLinks(fileUnlockedSchema.parse(data));
 }
 
 /** How a protected file's office preview proves access: the verify token (never stored). */
@@ -74,7 +83,7 @@ export async function officePreviewUrl(
   const parsed = officePreviewSchema.safeParse(data);
   if (!parsed.success) throw new OfficePreviewError('missing_url');
   // The viewer runs elsewhere: it needs an absolute address.
-  return new URL(parsed.data.url, window.location.origin).toString();
+  return new URL(apiLink(parsed.data.url), window.location.origin).toString();
 }
 
 /** Which management endpoints a signed-in user uses: /admin/files or /user/files. */

@@ -13,7 +13,7 @@ import {
   type PasteView,
   type UpdatePasteRequest,
 } from '@pasteport/contract';
-import { api } from '../../lib/api';
+import { absoluteApiUrl, api } from '../../lib/api';
 import type { AuthSession } from '../../lib/auth';
 
 /**
@@ -49,9 +49,9 @@ export async function unlockPaste(slug: string, password: string): Promise<Paste
   return pasteViewSchema.parse(await api.post<unknown>(pastePath(slug), { password }));
 }
 
-/** The raw-text link (SPEC §7: /api/raw/{slug}?password), absolute for this origin. */
+/** The raw-text link (SPEC §7: /api/raw/{slug}?password), absolute, on the API's host. */
 export function rawPasteUrl(slug: string, password?: string): string {
-  const url = new URL(`/api/raw/${encodeURIComponent(slug)}`, window.location.origin);
+  const url = absoluteApiUrl(`/raw/${encodeURIComponent(slug)}`);
   if (password) url.searchParams.set('password', password);
   return url.toString();
 }

@@ -15,6 +15,7 @@ import {
   type ApiTransport,
 } from './errors';
 import { sendWithProgress, type UploadProgress } from './upload';
+import { apiBaseUrl } from './host';
 import { buildUrl, type QueryParams } from './url';
 
 /** HTTP methods the API uses (SPEC §7). */
@@ -22,7 +23,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** How a client is wired: where the API is, who is calling, what happens on a 401. */
 export interface ApiClientOptions {
-  /** Prefix of every path; `/api` on the same origin (SPEC §7). */
+  /** Prefix of every path; by default the configured API base, read on each call (host.ts). */
   baseUrl?: string;
   getCredential?: CredentialProvider;
   /** Called when a request carrying a credential gets 401 (not for password checks). */
@@ -86,7 +87,6 @@ interface CallMeta {
 
 /** Creates an API client implementing SPEC §7 and §8 over fetch (and XHR for uploads). */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const baseUrl = options.baseUrl ?? '/api';
   const defaultTimeout = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
   function prepare(path: string, opts: RequestOptions, transport: ApiTransport) {
@@ -96,7 +96,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (credential) headers.Authorization = authorizationHeader(credential);
     const meta: CallMeta = {
       method,
-      url: buildUrl(baseUrl, path, opts.query),
+      url: buildUrl(options.baseUrl ?? apiBaseUrl(), path, opts.query),
       context: opts.context ?? inferContext(method, path),
       credential,
       transport,

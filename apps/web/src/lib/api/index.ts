@@ -20,6 +20,17 @@ export type { Credential, CredentialKind, CredentialProvider } from './credentia
 export { sendWithProgress } from './upload';
 export type { UploadProgress, XhrRequest, XhrResponse } from './upload';
 export { buildUrl, serializeQuery } from './url';
+export {
+  absoluteApiUrl,
+  apiBaseUrl,
+  apiHostOverride,
+  apiLink,
+  configuredApiHosts,
+  defaultApiBase,
+  normalizeApiBase,
+  setApiHostOverride,
+} from './host';
+export type { ApiHost } from './host';
 export type { QueryParams, QueryValue } from './url';
 
 let credentialProvider: CredentialProvider = () => undefined;
@@ -35,7 +46,7 @@ export function setUnauthorizedHandler(handler: (kind: CredentialKind) => void):
   unauthorizedHandler = handler;
 }
 
-/** The app's API client on `/api`, reading the installed provider and handler on each call. */
+/** The app's API client on the configured API base, reading the installed provider and handler on each call. */
 export const api: ApiClient = createApiClient({
   getCredential: () => credentialProvider(),
   onUnauthorized: (kind) => unauthorizedHandler(kind),
