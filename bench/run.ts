@@ -23,6 +23,12 @@ import {
   type Scenario,
 } from './scenarios.js';
 import { measureTransfers, type TransferResult } from './transfers.js';
+import {
+  measurePageWeight,
+  pageWeightGoals,
+  pageWeightMarkdown,
+  type PageWeight,
+} from './page-weight.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ADMIN = { username: 'bench', password: 'bench-password-0123' };
@@ -190,6 +196,9 @@ async function main(): Promise<void> {
       await measureTransfers(1024 * 1024 * 1024, ADMIN),
     ];
 
+    // Page weight: each route's first visit in Chromium, on the server started above.
+    const pageWeight = await measurePageWeight(server.url, ADMIN);
+
     // Leak checks on fresh servers: RSS after the first 1k requests vs after 100k more.
     const memory = await leakCheck({ name: 'health', path: '/api/health' });
     const readMemory = await leakCheck({ name: 'paste read', path: '' }, true);
@@ -206,6 +215,7 @@ async function main(): Promise<void> {
       memory,
       readMemory,
       transfers,
+      pageWeight,
     };
     const goals = [
       ...ratios.map((r) => ({
@@ -230,6 +240,7 @@ async function main(): Promise<void> {
         },
         { name: `server peak RSS with ${t.sizeMb} MiB transfers < 150 MB`, met: t.peakRssMb < 150 },
       ]),
+      ...pageWeightGoals(pageWeight),
     ];
     console.log(JSON.stringify(report, null, 2));
     for (const goal of goals) console.log(`${goal.met ? 'MET   ' : 'MISSED'}  ${goal.name}`);
@@ -299,6 +310,7 @@ function writeReport(
     memory: Memory;
     readMemory: Memory;
     transfers: TransferResult[];
+    pageWeight: PageWeight[];
   },
   goals: { name: string; met: boolean }[],
 ): void {
@@ -370,6 +382,7 @@ function writeReport(
     '',
     'CloudPaste 0.7 moved 100 MiB at 64–106 MB/s with 350–690 MiB peak RSS on the same kind of machine.',
     '',
+    ...pageWeightMarkdown(r.pageWeight),
     '## Goals',
     '',
     ...goals.map((g) => `- ${g.met ? 'met' : 'MISSED'}: ${g.name}`),

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 // The contract resolves to its TypeScript source, so the web build never waits for its build.
 const contractAlias = {
@@ -8,7 +9,7 @@ const contractAlias = {
 
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: contractAlias },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8787', changeOrigin: false } },

@@ -8,6 +8,12 @@ import { errorBody } from './envelope.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, service worker, manifest) must be revalidated on each load. */
 const REVALIDATE = 'no-cache';
+/**
+ * Files the web build ships with `.br` and `.gz` copies beside them (apps/web/build/precompress.ts).
+ * Their answers depend on Accept-Encoding even when sent as they are, so caches must key on it.
+ */
+const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|map|ttf)$/i;
+const PRECOMPRESSED_SUFFIX = /\.(?:br|gz)$/;
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -26,12 +32,19 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       cacheControl: false,
       etag: true,
       lastModified: true,
+      // Sends the build's brotli or gzip copy when the client accepts it (br before gzip,
+      // q=0 honoured), streamed from disk with its own length and ETag; ranges then count
+      // bytes of that copy, as HTTP defines them for a content-coded representation.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const rel = path.relative(webDistDir, filePath);
         res.setHeader(
           'Cache-Control',
           rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE,
         );
+        if (COMPRESSIBLE_FILE.test(filePath.replace(PRECOMPRESSED_SUFFIX, ''))) {
+          res.setHeader('Vary', 'Accept-Encoding');
+        }
       },
     });
   } else {

@@ -4,7 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAuthStore, startAuth } from '../lib/auth';
-import { createI18n } from '../lib/i18n';
+import { createI18n, initialLanguage, loadMessages } from '../lib/i18n';
+import { installGlobalErrorFilter } from './errors/route-error';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -12,7 +13,12 @@ import { createAppRouter } from './router';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const i18n = createI18n();
+installGlobalErrorFilter();
+
+// Only the language shown is downloaded before the first render; the other loads on a switch.
+const language = initialLanguage();
+await loadMessages(language);
+const i18n = createI18n(language);
 const queryClient = createQueryClient();
 const router = createAppRouter();
 const authStore = createAuthStore();

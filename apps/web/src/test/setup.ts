@@ -3,6 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installCodeMirrorLayoutStubs } from '../features/editor/test-utils';
+import { provideMessages } from '../lib/i18n/resources';
+import en from '../locales/en.json';
+import zhCN from '../locales/zh-CN.json';
 import { resetColorSchemeMedia, installMatchMedia } from './match-media';
 
 // findBy*/waitFor wait as long as it takes (a lazily loaded page under a busy machine can take
@@ -21,6 +24,9 @@ globalThis.ResizeObserver = ResizeObserverStub;
 Element.prototype.scrollIntoView = () => {};
 // Any screen may mount the CodeMirror editor (Home does), which measures text ranges.
 installCodeMirrorLayoutStubs();
+// The app loads locales on demand; tests have both at hand so createI18n works synchronously.
+provideMessages('en', en);
+provideMessages('zh-CN', zhCN);
 
 beforeEach(() => {
   window.localStorage.clear();

@@ -3,9 +3,10 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@pasteport/contract';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage';
 import { browserLanguages, detectLanguage, FALLBACK_LANGUAGE, isLanguage } from './detect';
-import { resources } from './resources';
+import { loadedResources, loadMessages } from './resources';
 
 export { detectLanguage, isLanguage, languageFromTag, FALLBACK_LANGUAGE } from './detect';
+export { loadMessages } from './resources';
 
 /** The language to start with on this device (stored choice, browser, fallback). */
 export function initialLanguage(): Language {
@@ -21,7 +22,8 @@ function syncDocumentLanguage(language: string): void {
 }
 
 /**
- * Creates an initialised i18next instance. Each call returns a fresh instance, so tests
+ * Creates an initialised i18next instance with the locales loaded so far (main.tsx awaits
+ * loadMessages for the starting language first). Each call returns a fresh instance, so tests
  * never share language state; the app makes exactly one in main.tsx.
  */
 export function createI18n(language: Language = initialLanguage()): I18n {
@@ -29,7 +31,7 @@ export function createI18n(language: Language = initialLanguage()): I18n {
   instance.on('languageChanged', syncDocumentLanguage);
   // With inline resources init is synchronous (initAsync: false), so t() works immediately.
   void instance.use(initReactI18next).init({
-    resources,
+    resources: loadedResources(),
     lng: language,
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
@@ -43,6 +45,10 @@ export function createI18n(language: Language = initialLanguage()): I18n {
 
 /** Switches the interface language and remembers the choice on this device. */
 export async function changeLanguage(instance: I18n, language: Language): Promise<void> {
+  const messages = await loadMessages(language);
+  if (!instance.hasResourceBundle(language, 'translation')) {
+    instance.addResourceBundle(language, 'translation', messages);
+  }
   writeStored(STORAGE_KEYS.language, language);
   await instance.changeLanguage(language);
 }

@@ -1,0 +1,56 @@
+import type { Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openBrowser } from './browser.js';
+import { expectPageTitle } from './page-title.js';
+
+const browser = openBrowser();
+
+/** The chunk each locale file becomes (apps/web/src/lib/i18n/resources.ts). */
+const LOCALE_CHUNK = { en: /\/assets\/en-[\w-]+\.js$/, 'zh-CN': /\/assets\/zh-CN-[\w-]+\.js$/ };
+
+describe('payload of a first visit', () => {
+  it('gets the app brotli-compressed with only the shown language, the other on a switch', async () => {
+    const page = await browser.newPage();
+    const responses: Response[] = [];
+    page.on('response', (response) => responses.push(response));
+    await page.goto('/');
+    await expectPageTitle(page, 'Online clipboard');
+    await page.waitForLoadState('networkidle');
+
+    const urls = responses.map((r) => r.url());
+    expect(urls.filter((url) => LOCALE_CHUNK.en.test(url))).toHaveLength(1);
+    expect(urls.filter((url) => LOCALE_CHUNK['zh-CN'].test(url))).toEqual([]);
+
+    // Every script and style sheet big enough to have compressed copies came as brotli.
+    const assets = responses.filter((r) => /\/assets\/[^/]+\.(js|css)$/.test(r.url()));
+    expect(assets.length).toBeGreaterThan(3);
+    for (const response of assets) {
+      const headers = await response.allHeaders();
+      expect(headers.vary, response.url()).toBe('Accept-Encoding');
+      const size = (await response.request().sizes()).responseBodySize;
+      if (size >= 1024) expect(headers['content-encoding'], response.url()).toBe('br');
+    }
+    const document = responses.find((r) => new URL(r.url()).pathname === '/');
+    expect(document && (await document.allHeaders())['content-security-policy']).toContain(
+      "script-src 'self'",
+    );
+
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await expectPageTitle(page, '在线剪贴板');
+    expect(responses.filter((r) => LOCALE_CHUNK['zh-CN'].test(r.url()))).toHaveLength(1);
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+  });
+
+  it('starts in the stored language without downloading the other one', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => window.localStorage.setItem('pasteport.language', 'zh-CN'));
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await page.goto('/');
+    await expectPageTitle(page, '在线剪贴板');
+    await page.waitForLoadState('networkidle');
+    expect(urls.filter((url) => LOCALE_CHUNK['zh-CN'].test(url))).toHaveLength(1);
+    expect(urls.filter((url) => LOCALE_CHUNK.en.test(url))).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it, vi } from 'vitest';
+
+/** A fresh copy of the module, without the locales test setup provides up front. */
+async function freshResources() {
+  vi.resetModules();
+  return import('./resources');
+}
+
+describe('locale loading', () => {
+  it('starts with no locale and loads only the one asked for', async () => {
+    const { loadedResources, loadMessages } = await freshResources();
+    expect(loadedResources()).toEqual({});
+    const messages = await loadMessages('zh-CN');
+    expect(messages.nav.home).toBe('首页');
+    expect(Object.keys(loadedResources())).toEqual(['zh-CN']);
+  });
+
+  it('loads a locale once and answers later calls from memory', async () => {
+    const { loadedResources, loadMessages } = await freshResources();
+    const first = await loadMessages('en');
+    expect(await loadMessages('en')).toBe(first);
+    expect(loadedResources()).toEqual({ en: { translation: first } });
+  });
+});
+
+describe('changeLanguage', () => {
+  it('loads the other locale on a switch', async () => {
+    const { loadMessages, loadedResources } = await freshResources();
+    const { changeLanguage, createI18n } = await import('./index');
+    await loadMessages('en');
+    const i18n = createI18n('en');
+    expect(i18n.hasResourceBundle('zh-CN', 'translation')).toBe(false);
+    await changeLanguage(i18n, 'zh-CN');
+    expect(Object.keys(loadedResources()).sort()).toEqual(['en', 'zh-CN']);
+    expect(i18n.t('nav.home')).toBe('首页');
+  });
+});
