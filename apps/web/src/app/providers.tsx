@@ -4,10 +4,11 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { useIsPhone } from '../components/managed-list/use-is-phone';
 import { AuthStoreProvider, type AuthStore } from '../lib/auth';
 import { ClearQueriesOnIdentityChange } from './auth/ClearQueriesOnIdentityChange';
 import { colorSchemeManager, DEFAULT_THEME_MODE } from './theme/color-scheme';
-import { theme } from './theme/theme';
+import { cssVariablesResolver, theme } from './theme/theme';
 
 /** What the providers need; passed in so tests get fresh instances per render. */
 export interface AppProvidersProps {
@@ -17,6 +18,14 @@ export interface AppProvidersProps {
   /** 'test' turns off Mantine transitions and portals for deterministic DOM tests. */
   mantineEnv?: 'default' | 'test';
   children: ReactNode;
+}
+
+/**
+ * Toasts where they cover nothing one needs: bottom right on wider screens (the header's
+ * theme, language and user buttons stay free), bottom centre on a phone.
+ */
+function AppNotifications() {
+  return <Notifications position={useIsPhone() ? 'bottom-center' : 'bottom-right'} />;
 }
 
 /** i18n, Mantine (theme, colour scheme, notifications), TanStack Query and auth, in that order. */
@@ -31,11 +40,12 @@ export function AppProviders({
     <I18nextProvider i18n={i18n}>
       <MantineProvider
         theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme={DEFAULT_THEME_MODE}
         env={mantineEnv}
       >
-        <Notifications position="top-right" />
+        <AppNotifications />
         <QueryClientProvider client={queryClient}>
           <AuthStoreProvider store={authStore}>
             <ClearQueriesOnIdentityChange />

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ok, stubServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
+import { keyInfo, signInAsAdmin, signInWithApiKey } from '../../test/sessions';
 
 describe('header', () => {
   it('has the four main links with the current one marked', async () => {
+    signInAsAdmin();
     renderApp('/mount-explorer/docs');
     await screen.findByTestId('page-title');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
@@ -54,5 +57,48 @@ describe('header', () => {
       'href',
       '/',
     );
+  });
+
+  it('offers a text-only key Home and Admin, in the bar and in the mobile menu', async () => {
+    signInWithApiKey(keyInfo({ text: true }));
+    const { user } = renderApp('/');
+    await screen.findByTestId('page-title');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Home', 'Admin']),
+    );
+    await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(
+      within(drawer)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Admin']);
+  });
+
+  it('offers a guest Upload once the server allows guest uploads', async () => {
+    stubServer({
+      'GET /api/system/guest-access': () =>
+        ok({ allow_guest_pastes: true, allow_guest_uploads: true }),
+    });
+    renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(await within(nav).findByRole('link', { name: 'Upload' })).toHaveAttribute(
+      'href',
+      '/upload',
+    );
+    expect(within(nav).queryByRole('link', { name: 'Mount explorer' })).not.toBeInTheDocument();
+  });
+
+  it('draws the brand and the page title at least as brightly as the links (dark mode)', async () => {
+    renderApp('/upload');
+    const title = await screen.findByTestId('page-title');
+    // "bright" is white in dark mode and black in light; Mantine's body text is greyer.
+    expect(title.style.color).toBe('var(--mantine-color-bright)');
+    expect(screen.getByTestId('brand-name').style.color).toBe('var(--mantine-color-bright)');
   });
 });

@@ -6,10 +6,12 @@ import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { NavDrawer } from '../../components/NavDrawer';
 import { TOUCH_TARGET_PX } from '../../components/sizes';
 import { useRouteDisclosure } from '../../components/use-route-disclosure';
+import { useAuth } from '../../lib/auth';
+import { useGuestAccess } from '../../lib/guest-access';
 import { LanguageSwitcher } from '../language/LanguageSwitcher';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import classes from './Header.module.css';
-import { isLinkActive, MAIN_NAV_LINKS } from './nav-links';
+import { isLinkActive, visibleNavLinks } from './nav-links';
 import { UserMenu } from './UserMenu';
 
 const MOBILE_NAV_ID = 'mobile-navigation';
@@ -19,6 +21,9 @@ export function Header() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const menu = useRouteDisclosure();
+  const { session } = useAuth();
+  const guest = useGuestAccess(session.type === 'none');
+  const links = visibleNavLinks(session, guest.data);
 
   return (
     <Box component="header" className={classes.header}>
@@ -40,14 +45,14 @@ export function Header() {
             aria-label={t('layout.brandHome', { app: APP_NAME })}
           >
             <IconClipboardCopy size={26} stroke={1.8} aria-hidden className={classes.logo} />
-            <Text component="span" fw={700} fz="lg">
+            <Text component="span" fw={700} fz="lg" c="bright" data-testid="brand-name">
               {APP_NAME}
             </Text>
           </Link>
         </Group>
 
         <Group component="nav" aria-label={t('nav.label')} gap={4} visibleFrom="sm">
-          {MAIN_NAV_LINKS.map((link) => (
+          {links.map((link) => (
             <Button
               key={link.to}
               component={RouterNavLink}
@@ -78,7 +83,7 @@ export function Header() {
         closeLabel={t('nav.closeMenu')}
         navLabel={t('nav.label')}
       >
-        {MAIN_NAV_LINKS.map((link) => (
+        {links.map((link) => (
           <NavLink
             key={link.to}
             component={RouterNavLink}

@@ -1,3 +1,4 @@
+import type { GuestAccess } from '@pasteport/contract';
 import {
   IconClipboardText,
   IconFolders,
@@ -5,6 +6,7 @@ import {
   IconUpload,
   type Icon,
 } from '@tabler/icons-react';
+import type { AuthSession } from '../../lib/auth';
 
 /** One entry of the main navigation (SPEC §2 header: Home, Upload, Mount explorer, Admin). */
 export interface MainNavLink {
@@ -27,4 +29,27 @@ export const MAIN_NAV_LINKS: readonly MainNavLink[] = [
 export function isLinkActive(pathname: string, link: Pick<MainNavLink, 'to' | 'end'>): boolean {
   if (pathname === link.to) return true;
   return !link.end && pathname.startsWith(`${link.to}/`);
+}
+
+/**
+ * The links this identity can use (SPEC §6): the admin sees all; a key sees Upload with the
+ * file permission, Mount explorer with the mount permission and Admin when it may manage text
+ * or files there; a guest sees Upload only once the server says guests may upload, never the
+ * mount explorer, and Admin because sign-in lives there. Home is for everyone.
+ */
+export function visibleNavLinks(
+  session: AuthSession,
+  guest: GuestAccess | undefined,
+): MainNavLink[] {
+  return MAIN_NAV_LINKS.filter((link) => {
+    if (session.type === 'admin' || link.to === '/') return true;
+    if (session.type === 'apikey') {
+      const { text, file, mount } = session.permissions;
+      if (link.to === '/upload') return file;
+      if (link.to === '/mount-explorer') return mount;
+      return text || file;
+    }
+    if (link.to === '/upload') return guest?.allow_guest_uploads === true;
+    return link.to === '/admin';
+  });
 }

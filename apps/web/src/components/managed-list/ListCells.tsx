@@ -73,12 +73,29 @@ export function TruncatedText({
   );
 }
 
-/** The slug as a link to the row's public page in a new tab (the hint says what that costs). */
+/**
+ * The slug as a link to the row's public page in a new tab: one monospace line, cut with an
+ * ellipsis (copying it still gives the whole slug); the tooltip shows it whole, with a hint
+ * of what opening it costs.
+ */
 export function SlugLink({ slug, href }: { slug: string; href: string }) {
   const { t } = useTranslation();
   const keys = useListKeys();
   return (
-    <Tooltip label={t(`${keys}.openHint`)} openDelay={300}>
+    <Tooltip
+      label={
+        <>
+          <Text span ff="monospace" size="sm" fw={500} display="block">
+            {slug}
+          </Text>
+          {t(`${keys}.openHint`)}
+        </>
+      }
+      multiline
+      maw={360}
+      openDelay={300}
+      style={{ overflowWrap: 'anywhere' }}
+    >
       <Anchor
         href={href}
         target="_blank"
@@ -86,14 +103,12 @@ export function SlugLink({ slug, href }: { slug: string; href: string }) {
         ff="monospace"
         size="sm"
         fw={500}
-        style={{ wordBreak: 'break-all' }}
+        display="inline-flex"
+        maw="100%"
+        style={{ alignItems: 'center', whiteSpace: 'nowrap', verticalAlign: 'middle' }}
       >
-        {slug}
-        <IconExternalLink
-          size={12}
-          aria-hidden
-          style={{ marginInlineStart: 4, verticalAlign: 'middle' }}
-        />
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>{slug}</span>
+        <IconExternalLink size={12} aria-hidden style={{ marginInlineStart: 4, flexShrink: 0 }} />
         <VisuallyHidden>{t(`${keys}.opensInNewTab`)}</VisuallyHidden>
       </Anchor>
     </Tooltip>

@@ -1,6 +1,7 @@
 /**
  * The managed-list scaffold shared by the admin listings of files and pastes: ManagedList
  * with its query hook, the cells the features' columns are made of, and the dialogs they share.
+ * ResponsiveRows (table or phone cards) also serves lists without paging, such as API keys.
  */
 export { ManagedList } from './ManagedList';
 export type { ListPageResult, RowDialogs } from './ManagedList';
@@ -13,3 +14,4 @@ export { LazyDialog } from './LazyDialog';
 export { ShareQrDialog } from './ShareQrDialog';
 export { offsetOf } from './paging';
 export { namingOf, type RowRef } from './selection';
+export { ResponsiveRows, type RowSelection } from './ResponsiveRows';

@@ -15,6 +15,10 @@ export interface ListColumn<Row> {
   /** Names the column in the card layout. */
   id: string;
   header: string;
+  /** The px the column needs in the table, cell padding included (see columnsThatFit). */
+  width: number;
+  /** Higher gives way first when the table is narrow; without one the column always shows. */
+  priority?: number;
   /** Widest the table cell grows; longer text truncates with a tooltip. */
   maw?: number;
   /** `now` is the moment the page was loaded, for "expired" and relative times. */
@@ -50,8 +54,6 @@ export interface ListKind<Row> {
   /** In table order. */
   columns: readonly ListColumn<Row>[];
   card: CardLayout;
-  /** Narrower than this, the table scrolls sideways inside its container, never the page. */
-  tableMinWidth: number;
   /** The row menu's items between "Open" and "Delete", in order. */
   menu: readonly Exclude<RowAction, 'delete'>[];
   /** How a batch delete names the rows. */

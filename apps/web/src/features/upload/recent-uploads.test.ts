@@ -4,6 +4,7 @@ import {
   clearRecentUploads,
   readRecentUploads,
   RECENT_UPLOADS_KEY,
+  recentNotShown,
   recentEntryOf,
   type RecentUpload,
 } from './recent-uploads';
@@ -39,6 +40,12 @@ describe('recent uploads (SPEC §9: 3 shown)', () => {
     addRecentUpload(entry('x', 1));
     clearRecentUploads();
     expect(readRecentUploads()).toEqual([]);
+  });
+
+  it('leaves out the files the list beside already shows, keeping the order', () => {
+    const recent = [entry('c', 3), entry('b', 2), entry('a', 1)];
+    expect(recentNotShown(recent, new Set(['b'])).map((upload) => upload.slug)).toEqual(['c', 'a']);
+    expect(recentNotShown(recent, new Set())).toEqual(recent);
   });
 
   it('stores the absolute share link of an uploaded file', () => {

@@ -51,6 +51,17 @@ export function addRecentUpload(entry: RecentUpload): RecentUpload[] {
   return next;
 }
 
+/**
+ * The recent uploads the page does not show already: files the list beside still holds with
+ * their link (`shownSlugs`) are left out, so nothing is listed twice.
+ */
+export function recentNotShown(
+  recent: readonly RecentUpload[],
+  shownSlugs: ReadonlySet<string>,
+): RecentUpload[] {
+  return recent.filter((upload) => !shownSlugs.has(upload.slug));
+}
+
 /** Forgets every recent upload. */
 export function clearRecentUploads(): void {
   removeStored(RECENT_UPLOADS_KEY);

@@ -47,23 +47,39 @@ export function fileListKind(t: TFunction): ListKind<FileDetail> {
     shareUrlOf: fileShareUrl,
     emptyIcon: IconFiles,
     columns: [
-      column('name', { maw: 240, cell: (file) => <FileNameCell file={file} /> }),
-      column('size', { cell: (file) => <Cell.Size bytes={file.size} /> }),
+      column('name', { width: 240, maw: 220, cell: (file) => <FileNameCell file={file} /> }),
+      column('size', { width: 100, priority: 5, cell: (file) => <Cell.Size bytes={file.size} /> }),
       column('type', {
-        maw: 160,
+        width: 160,
+        priority: 8,
+        maw: 140,
         cell: (file) => <Cell.Truncated text={file.mimetype} dimmed mono />,
       }),
       column('link', {
-        maw: 180,
+        width: 180,
+        maw: 160,
         cell: (file) => <Cell.Slug slug={file.slug} href={filePath(file.slug)} />,
       }),
-      column('remark', { maw: 180, cell: (file) => <Cell.Remark remark={file.remark} /> }),
-      column('views', { labelledOnCard: true, cell: (file) => <Cell.Views counts={file} /> }),
+      column('remark', {
+        width: 160,
+        priority: 7,
+        maw: 140,
+        cell: (file) => <Cell.Remark remark={file.remark} />,
+      }),
+      column('views', {
+        width: 110,
+        priority: 4,
+        labelledOnCard: true,
+        cell: (file) => <Cell.Views counts={file} />,
+      }),
       column('expires', {
+        width: 130,
+        priority: 3,
         labelledOnCard: true,
         cell: (file, now) => <Cell.Expiry expiresAt={file.expires_at} now={now} />,
       }),
       column('created', {
+        width: 120,
         labelledOnCard: true,
         cell: (file) => <Cell.Created createdAt={file.created_at} />,
       }),
@@ -72,7 +88,6 @@ export function fileListKind(t: TFunction): ListKind<FileDetail> {
       title: 'name',
       lines: [['size', 'type'], ['link'], ['remark'], ['views', 'expires', 'created']],
     },
-    tableMinWidth: 1040,
     menu: ['preview', 'edit', 'qr', 'copyLink'],
     deleteList: {
       testId: 'files-to-delete',

@@ -1,9 +1,17 @@
-import { Code, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Code, Menu, Text } from '@mantine/core';
 import type { ApiKey } from '@pasteport/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import {
+  Cell,
+  ResponsiveRows,
+  type CardLayout,
+  type ListColumn,
+} from '../../../components/managed-list';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import type { TranslationResource } from '../../../lib/i18n/resources';
 import { ExpiryText } from './ExpiryText';
 import { PermissionBadges } from './PermissionBadges';
 
@@ -15,86 +23,109 @@ export interface ApiKeyTableProps {
   onDelete: (key: ApiKey) => void;
 }
 
-/** The key list; on a phone it scrolls sideways inside its own container, never the page. */
-export function ApiKeyTable({ keys, now, onEdit, onDelete }: ApiKeyTableProps) {
-  const { t, i18n } = useTranslation();
-  // Dates keep rows short; the exact time is in the tooltip.
-  const dateText = (iso: string) => (
-    <Text size="sm" title={formatDateTime(iso, i18n.language)}>
+/** A date on one line; the exact time is in the tooltip. */
+function DateText({ iso }: { iso: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <Text size="sm" title={formatDateTime(iso, i18n.language)} style={{ whiteSpace: 'nowrap' }}>
       {formatDate(iso, i18n.language)}
     </Text>
   );
+}
 
+type ColumnId = Exclude<keyof TranslationResource['keys']['columns'], 'actions'>;
+
+/**
+ * The key columns in table order; on a narrow table the last use, the path and the prefix
+ * give way first. A phone card shows the name, then prefix and path, permissions and dates.
+ */
+export function apiKeyColumns(t: TFunction): ListColumn<ApiKey>[] {
+  const column = (id: ColumnId, rest: Omit<ListColumn<ApiKey>, 'id' | 'header'>) => ({
+    id,
+    header: t(`keys.columns.${id}`),
+    ...rest,
+  });
+  return [
+    column('name', {
+      width: 200,
+      maw: 180,
+      cell: (key) => <Cell.Truncated text={key.name} strong />,
+    }),
+    column('prefix', {
+      width: 130,
+      priority: 6,
+      cell: (key) => <Code style={{ whiteSpace: 'nowrap' }}>{key.key_prefix}…</Code>,
+    }),
+    column('permissions', {
+      width: 190,
+      priority: 3,
+      cell: (key) => <PermissionBadges apiKey={key} />,
+    }),
+    column('basicPath', {
+      width: 160,
+      priority: 5,
+      maw: 140,
+      labelledOnCard: true,
+      cell: (key) => <Cell.Truncated text={key.basic_path} mono />,
+    }),
+    column('expires', {
+      width: 130,
+      priority: 2,
+      labelledOnCard: true,
+      cell: (key, now) => <ExpiryText expiresAt={key.expires_at} now={now} />,
+    }),
+    column('lastUsed', {
+      width: 120,
+      priority: 7,
+      labelledOnCard: true,
+      cell: (key) =>
+        key.last_used_at ? (
+          <DateText iso={key.last_used_at} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('common.never')}
+          </Text>
+        ),
+    }),
+    column('created', {
+      width: 120,
+      labelledOnCard: true,
+      cell: (key) => <DateText iso={key.created_at} />,
+    }),
+  ];
+}
+
+const CARD: CardLayout = {
+  title: 'name',
+  lines: [['prefix', 'basicPath'], ['permissions'], ['expires', 'lastUsed', 'created']],
+};
+
+/** The key list: a table of the columns that fit, cards on a phone; the menu always in reach. */
+export function ApiKeyTable({ keys, now, onEdit, onDelete }: ApiKeyTableProps) {
+  const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('keys.tableLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('keys.columns.name')}</Table.Th>
-            <Table.Th>{t('keys.columns.prefix')}</Table.Th>
-            <Table.Th>{t('keys.columns.permissions')}</Table.Th>
-            <Table.Th>{t('keys.columns.basicPath')}</Table.Th>
-            <Table.Th>{t('keys.columns.expires')}</Table.Th>
-            <Table.Th>{t('keys.columns.lastUsed')}</Table.Th>
-            <Table.Th>{t('keys.columns.created')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('keys.columns.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {keys.map((key) => (
-            <Table.Tr key={key.id} data-testid="api-key-row" data-key-name={key.name}>
-              <Table.Td maw={200}>
-                <Text size="sm" fw={500} truncate title={key.name}>
-                  {key.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Code>{key.key_prefix}…</Code>
-              </Table.Td>
-              <Table.Td>
-                <PermissionBadges apiKey={key} />
-              </Table.Td>
-              <Table.Td maw={160}>
-                <Text size="sm" ff="monospace" truncate title={key.basic_path}>
-                  {key.basic_path}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <ExpiryText expiresAt={key.expires_at} now={now} />
-              </Table.Td>
-              <Table.Td>
-                {key.last_used_at ? (
-                  dateText(key.last_used_at)
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('common.never')}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{dateText(key.created_at)}</Table.Td>
-              <Table.Td>
-                <RowActionsMenu label={t('keys.rowActions', { name: key.name })}>
-                  <Menu.Item
-                    leftSection={<IconPencil size={16} aria-hidden />}
-                    onClick={() => onEdit(key)}
-                  >
-                    {t('common.edit')}
-                  </Menu.Item>
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} aria-hidden />}
-                    onClick={() => onDelete(key)}
-                  >
-                    {t('common.delete')}
-                  </Menu.Item>
-                </RowActionsMenu>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveRows
+      columns={apiKeyColumns(t)}
+      card={CARD}
+      rows={keys}
+      now={now}
+      label={t('keys.tableLabel')}
+      actionsLabel={t('keys.columns.actions')}
+      rowAttributes={(key) => ({ 'data-testid': 'api-key-row', 'data-key-name': key.name })}
+      renderMenu={(key) => (
+        <RowActionsMenu label={t('keys.rowActions', { name: key.name })}>
+          <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onEdit(key)}>
+            {t('common.edit')}
+          </Menu.Item>
+          <Menu.Item
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => onDelete(key)}
+          >
+            {t('common.delete')}
+          </Menu.Item>
+        </RowActionsMenu>
+      )}
+    />
   );
 }

@@ -17,7 +17,7 @@ export function ExpiryText({ expiresAt, now }: { expiresAt: string | null; now: 
   const exact = formatDateTime(expiresAt, i18n.language);
   if (!hasExpired(expiresAt, now)) {
     return (
-      <Text size="sm" title={exact}>
+      <Text size="sm" title={exact} style={{ whiteSpace: 'nowrap' }}>
         {date}
       </Text>
     );
@@ -27,7 +27,7 @@ export function ExpiryText({ expiresAt, now }: { expiresAt: string | null; now: 
       <Badge color="red" variant="filled" size="sm">
         {t('keys.expired')}
       </Badge>
-      <Text size="sm" c="red">
+      <Text size="sm" c="red" style={{ whiteSpace: 'nowrap' }}>
         {date}
       </Text>
     </Group>

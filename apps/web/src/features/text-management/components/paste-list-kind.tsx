@@ -61,6 +61,8 @@ export function pasteListKind(t: TFunction, showCreator: boolean): ListKind<Past
     ...rest,
   });
   const creator = column('createdBy', {
+    width: 150,
+    priority: 8,
     cell: (paste) => <CreatorText createdBy={paste.created_by} />,
   });
   return {
@@ -72,25 +74,49 @@ export function pasteListKind(t: TFunction, showCreator: boolean): ListKind<Past
     emptyIcon: IconFileText,
     columns: [
       column('slug', {
-        maw: 200,
+        width: 200,
+        maw: 180,
         cell: (paste) => <Cell.Slug slug={paste.slug} href={pastePath(paste.slug)} />,
       }),
-      column('remark', { maw: 180, cell: (paste) => <Cell.Remark remark={paste.remark} /> }),
+      column('remark', {
+        width: 160,
+        priority: 6,
+        maw: 140,
+        cell: (paste) => <Cell.Remark remark={paste.remark} />,
+      }),
       column('preview', {
-        maw: 240,
+        width: 240,
+        priority: 9,
+        maw: 220,
         cell: (paste) => <Cell.Truncated text={paste.preview} dimmed />,
         cardCell: (paste) => <PreviewLines preview={paste.preview} />,
       }),
-      column('size', { cell: (paste) => <Cell.Size bytes={paste.size_bytes} /> }),
-      column('password', { cell: (paste) => <PasswordBadge hasPassword={paste.has_password} /> }),
+      column('size', {
+        width: 100,
+        priority: 5,
+        cell: (paste) => <Cell.Size bytes={paste.size_bytes} />,
+      }),
+      column('password', {
+        width: 120,
+        priority: 7,
+        cell: (paste) => <PasswordBadge hasPassword={paste.has_password} />,
+      }),
       column('expires', {
+        width: 140,
+        priority: 2,
         labelledOnCard: true,
         cell: (paste, now) => (
           <Cell.Expiry expiresAt={paste.expires_at} now={now} format={formatRelative} />
         ),
       }),
-      column('views', { labelledOnCard: true, cell: (paste) => <Cell.Views counts={paste} /> }),
+      column('views', {
+        width: 110,
+        priority: 4,
+        labelledOnCard: true,
+        cell: (paste) => <Cell.Views counts={paste} />,
+      }),
       column('created', {
+        width: 120,
         labelledOnCard: true,
         cell: (paste) => <Cell.Created createdAt={paste.created_at} />,
       }),
@@ -105,7 +131,6 @@ export function pasteListKind(t: TFunction, showCreator: boolean): ListKind<Past
         ['expires', 'created', 'createdBy'],
       ],
     },
-    tableMinWidth: showCreator ? 1080 : 960,
     menu: ['preview', 'copyLink', 'qr', 'edit'],
     deleteList: { testId: 'slugs-to-delete', renderItem: (paste) => <Code>{paste.slug}</Code> },
   };

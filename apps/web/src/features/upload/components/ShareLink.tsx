@@ -43,24 +43,54 @@ function QrDialog({ url, name, onClose }: { url: string; name: string; onClose: 
   );
 }
 
-/** A share link with copy, QR code and open buttons; `name` makes their labels specific. */
-export function ShareLink({ url, name }: { url: string; name: string }) {
+/**
+ * A share link with copy, QR code and open buttons; `name` makes their labels specific.
+ * `compact` leaves out the text field (where a narrow column would cut the link) and the open
+ * button (the name beside it is the link): the copy button copies the link whole and its
+ * tooltip shows it whole.
+ */
+export function ShareLink({
+  url,
+  name,
+  compact = false,
+}: {
+  url: string;
+  name: string;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const [qrOpen, setQrOpen] = useState(false);
+  const copyHint = compact ? (
+    <>
+      {t('upload.result.copy')}
+      <Text span ff="monospace" size="xs" display="block">
+        {url}
+      </Text>
+    </>
+  ) : (
+    t('upload.result.copy')
+  );
   return (
     <Group gap="xs" wrap="nowrap" align="center">
-      <TextInput
-        value={url}
-        readOnly
-        aria-label={t('upload.result.linkOf', { name })}
-        onFocus={(event) => event.currentTarget.select()}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-        style={{ flex: 1, minWidth: 0 }}
-        size="sm"
-      />
+      {compact ? null : (
+        <TextInput
+          value={url}
+          readOnly
+          aria-label={t('upload.result.linkOf', { name })}
+          onFocus={(event) => event.currentTarget.select()}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          style={{ flex: 1, minWidth: 0 }}
+          size="sm"
+        />
+      )}
       <CopyButton value={url} timeout={2000}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? t('upload.result.copied') : t('upload.result.copy')}>
+          <Tooltip
+            label={copied ? t('upload.result.copied') : copyHint}
+            multiline
+            maw={360}
+            style={{ overflowWrap: 'anywhere' }}
+          >
             <ActionIcon
               variant="light"
               color={copied ? 'green' : undefined}
@@ -83,19 +113,21 @@ export function ShareLink({ url, name }: { url: string; name: string }) {
           <IconQrcode size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label={t('upload.result.open')}>
-        <ActionIcon
-          component="a"
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="subtle"
-          size={TOUCH_TARGET_PX}
-          aria-label={t('upload.result.openOf', { name })}
-        >
-          <IconExternalLink size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      {compact ? null : (
+        <Tooltip label={t('upload.result.open')}>
+          <ActionIcon
+            component="a"
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="subtle"
+            size={TOUCH_TARGET_PX}
+            aria-label={t('upload.result.openOf', { name })}
+          >
+            <IconExternalLink size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
       {qrOpen ? <QrDialog url={url} name={name} onClose={() => setQrOpen(false)} /> : null}
     </Group>
   );
