@@ -18,10 +18,10 @@ describe('phone layout (375 px)', () => {
     await burger.click();
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
-    await drawer.getByRole('link', { name: 'Mount explorer' }).click();
-    await page.waitForURL((url) => url.pathname === '/mount-explorer');
+    await drawer.getByRole('link', { name: 'Admin' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
     await drawer.waitFor({ state: 'hidden' });
-    await expectPageTitle(page, 'Mount explorer');
+    await expectPageTitle(page, 'Sign in');
 
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,

@@ -104,6 +104,7 @@ describe('routes of SPEC §2', () => {
   });
 
   it('follows header links to other screens', async () => {
+    signInAsAdmin();
     const { user, router } = renderApp('/');
     await pageTitle();
     const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AuthGuard } from './auth/AuthGuard';
+import { RouteErrorPage } from './errors/RouteErrorPage';
 import { AppLayout } from './layout/AppLayout';
 
 // Each feature is its own chunk, reached only through its index.ts, so the main bundle
@@ -20,6 +21,8 @@ const MountExplorerPage = lazy(() =>
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // SPEC §8: a render error or a page chunk that fails to load gets our page, not the router's.
+    errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'upload', element: <UploadPage /> },

@@ -10,11 +10,14 @@ export function useDocumentTitle(title: string, section?: string): void {
   }, [title, section]);
 }
 
-/** The page's single h1, which also names the browser tab. */
+/**
+ * The page's single h1, which also names the browser tab. Drawn in the scheme's brightest text
+ * colour: in dark mode Mantine's body text is greyer than the header's links.
+ */
 export function PageTitle({ title, section }: { title: string; section?: string }) {
   useDocumentTitle(title, section);
   return (
-    <Title order={1} size="h2" data-testid="page-title">
+    <Title order={1} size="h2" c="bright" data-testid="page-title">
       {title}
     </Title>
   );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
+  BUILT_IN_STORAGE_CONFIG_NAME,
   STORAGE_SIGNATURE_DEFAULT_SECONDS,
   type StorageDriverName,
   type StorageProviderType,
@@ -221,7 +222,7 @@ export function createStorageRegistry(deps: StorageRegistryDeps) {
       const now = isoNow(deps.clock ?? systemClock);
       await repo.insert({
         id: randomUUID(),
-        name: 'Local disk',
+        name: BUILT_IN_STORAGE_CONFIG_NAME,
         driver: 'local',
         provider_type: 'local',
         options: JSON.stringify({ root: DEFAULT_LOCAL_ROOT }),

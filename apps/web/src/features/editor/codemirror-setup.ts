@@ -1,10 +1,18 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { markdownKeymap, markdownLanguage, pasteURLAsLink } from '@codemirror/lang-markdown';
-import { defaultHighlightStyle, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
+import {
+  defaultHighlightStyle,
+  HighlightStyle,
+  Language,
+  LanguageSupport,
+  syntaxHighlighting,
+} from '@codemirror/language';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
 import { Annotation, EditorState, Prec, type ChangeSpec, type Extension } from '@codemirror/state';
 import { oneDark } from '@codemirror/theme-one-dark';
 import { drawSelection, EditorView, keymap, placeholder } from '@codemirror/view';
+import { styleTags, Tag } from '@lezer/highlight';
+import type { MarkdownParser } from '@lezer/markdown';
 import { toggleBold, toggleItalic, toggleLink, type MarkdownTransform } from './transforms';
 
 /** Marks transactions that bring the `value` prop in, so they are not echoed to onChange. */
@@ -71,6 +79,25 @@ export function baseExtensions({
   ];
 }
 
+/**
+ * The header row of a GFM table. The Markdown grammar tags it as a heading, so both highlight
+ * styles drew it like a `#` title (large, underlined or coloured); it is a table header row.
+ */
+export const tableHeaderTag = Tag.define();
+
+/** GFM with the table header row under its own tag; same language data, so the keymaps apply. */
+export const editorMarkdownLanguage = new Language(
+  markdownLanguage.data,
+  (markdownLanguage.parser as MarkdownParser).configure({
+    props: [styleTags({ 'TableHeader/...': tableHeaderTag })],
+  }),
+  [],
+  'markdown',
+);
+
+/** A table header row reads as one: bold, like a rendered <th>, in either scheme. */
+const tableHeaderStyle = HighlightStyle.define([{ tag: tableHeaderTag, fontWeight: '600' }]);
+
 /** Markdown highlighting, GFM syntax and the formatting shortcuts; nothing for plain text. */
 export function languageExtensions(isMarkdown: boolean): Extension {
   if (!isMarkdown) return [];
@@ -79,7 +106,8 @@ export function languageExtensions(isMarkdown: boolean): Extension {
   return [
     // GFM without markdown()'s HTML-in-Markdown support, which would bring the HTML, CSS and
     // JavaScript grammars (about 250 kB) for a rare case.
-    new LanguageSupport(markdownLanguage),
+    new LanguageSupport(editorMarkdownLanguage),
+    syntaxHighlighting(tableHeaderStyle),
     // Enter continues lists and quotes; Backspace removes their markup.
     Prec.high(keymap.of(markdownKeymap)),
     pasteURLAsLink,
@@ -96,7 +124,7 @@ export function languageExtensions(isMarkdown: boolean): Extension {
 
 /** Colours: One Dark in the dark scheme, the default highlight style in the light one. */
 export function colorExtensions(dark: boolean): Extension {
-  return dark ? oneDark : [lightTheme, syntaxHighlighting(defaultHighlightStyle)];
+  return dark ? [oneDark, darkOverrides] : [lightTheme, syntaxHighlighting(defaultHighlightStyle)];
 }
 
 /** The accessible name and description of the editing surface, and its placeholder. */
@@ -134,6 +162,12 @@ const surfaceTheme = EditorView.theme({
   '.cm-panel.cm-search': { padding: 'var(--mantine-spacing-xs)' },
   '.cm-panel.cm-search input, .cm-panel.cm-search button': { minHeight: '32px' },
 });
+
+// One Dark's placeholder grey is under 4.5:1 on its background; Mantine's (see theme.ts) is not.
+const darkOverrides = EditorView.theme(
+  { '.cm-placeholder': { color: 'var(--mantine-color-placeholder)' } },
+  { dark: true },
+);
 
 const lightTheme = EditorView.theme(
   {

@@ -316,6 +316,9 @@ describe('Home', () => {
     expect(screen.queryByRole('radio', { name: 'Side by side' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Preview' }));
     expect(screen.getByTestId('home-preview')).toHaveTextContent('Preview me');
+    // Keyboard users scroll it, so it takes focus and shows the theme's focus ring then.
+    expect(screen.getByTestId('home-preview')).toHaveAttribute('tabindex', '0');
+    expect(screen.getByTestId('home-preview')).toHaveClass('mantine-focus-auto');
     await user.click(screen.getByRole('radio', { name: 'Edit' }));
     expect(editorViewByLabel(EDITOR).state.doc.toString()).toBe('Preview me');
   });

@@ -1,6 +1,6 @@
 import type { GuestAccess } from '@pasteport/contract';
 import { useAuth, type AuthSession } from '../../lib/auth';
-import { useGuestUploads } from './api';
+import { useGuestAccess } from '../../lib/guest-access';
 
 /** Why this visitor cannot upload: guests are turned off, or the key lacks the file permission. */
 export type UploadDenial = 'guestsOff' | 'keyWithoutFile';
@@ -23,9 +23,23 @@ export function uploadAccessOf(session: AuthSession, guest: GuestAccess | undefi
   return { allowed: true };
 }
 
+/**
+ * Whether GET /upload/storage-configs may be asked: it answers 401 to guests while guest
+ * uploads are off and 403 to keys without the file permission, so it waits until the
+ * identity is known to be allowed.
+ */
+export function mayListUploadConfigs(session: AuthSession, guest: GuestAccess | undefined) {
+  if (session.type === 'admin') return true;
+  if (session.type === 'apikey') return session.permissions.file;
+  return guest?.allow_guest_uploads === true;
+}
+
 /** The current visitor's UploadAccess, asking the server about guests when signed out. */
-export function useUploadAccess(): UploadAccess {
+export function useUploadAccess(): UploadAccess & { mayListConfigs: boolean } {
   const { session } = useAuth();
-  const guest = useGuestUploads(session.type === 'none');
-  return uploadAccessOf(session, guest.data);
+  const guest = useGuestAccess(session.type === 'none');
+  return {
+    ...uploadAccessOf(session, guest.data),
+    mayListConfigs: mayListUploadConfigs(session, guest.data),
+  };
 }

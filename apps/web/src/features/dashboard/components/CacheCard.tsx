@@ -75,7 +75,17 @@ function CacheTable({ caches }: { caches: readonly CacheStats[] }) {
         : name;
 
   return (
-    <Table.ScrollContainer minWidth={440}>
+    <Table.ScrollContainer
+      minWidth={440}
+      // On a phone the table scrolls sideways: keyboard users reach it to scroll.
+      scrollAreaProps={{
+        viewportProps: {
+          tabIndex: 0,
+          className: 'mantine-focus-auto',
+          'aria-label': t('dashboard.cache.tableLabel'),
+        },
+      }}
+    >
       <Table aria-label={t('dashboard.cache.tableLabel')} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>

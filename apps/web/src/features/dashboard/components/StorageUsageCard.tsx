@@ -2,6 +2,7 @@ import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core'
 import type { StorageUsage } from '@pasteport/contract';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../lib/format';
+import { storageConfigName } from '../../../lib/storage-config-name';
 import { LEVEL_COLORS, storageLevel, usedRatio } from '../storage-level';
 
 /** Space used on each storage configuration against its quota. */
@@ -28,6 +29,7 @@ export function StorageUsageCard({ storage }: { storage: readonly StorageUsage[]
 function StorageUsageRow({ config }: { config: StorageUsage }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  const name = storageConfigName(config, t);
   const used = formatBytes(config.used_bytes, locale);
   const ratio = usedRatio(config.used_bytes, config.quota_bytes);
   const level = storageLevel(config.used_bytes, config.quota_bytes);
@@ -63,7 +65,7 @@ function StorageUsageRow({ config }: { config: StorageUsage }) {
             color={color}
             withAria={false}
             role="progressbar"
-            aria-label={t('dashboard.storage.barLabel', { name: config.name })}
+            aria-label={t('dashboard.storage.barLabel', { name })}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={filled}
@@ -88,7 +90,7 @@ function StorageUsageRow({ config }: { config: StorageUsage }) {
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Group gap="xs" miw={0}>
           <Text fw={500} truncate>
-            {config.name}
+            {name}
           </Text>
           <Text size="xs" c="dimmed">
             {config.provider_type}

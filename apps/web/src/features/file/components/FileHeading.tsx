@@ -6,7 +6,7 @@ import classes from './FileLayout.module.css';
 export function FileHeading({ name }: { name: string }) {
   const { t } = useTranslation();
   return (
-    <Title order={1} size="h3" className={classes.name} data-testid="page-title">
+    <Title order={1} size="h3" c="bright" className={classes.name} data-testid="page-title">
       <Text span display="block" size="xs" fw={600} tt="uppercase" c="dimmed">
         {t('file.title')}
       </Text>{' '}

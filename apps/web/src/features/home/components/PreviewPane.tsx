@@ -25,8 +25,9 @@ export function PreviewPane({
       p="md"
       role="region"
       aria-label={t('home.preview.label')}
-      // Focusable so keyboard users can scroll it.
+      // Focusable so keyboard users can scroll it, with the theme's focus ring when they do.
       tabIndex={0}
+      className="mantine-focus-auto"
       style={{ height, overflow: 'auto', minWidth: 0 }}
       data-testid="home-preview"
     >

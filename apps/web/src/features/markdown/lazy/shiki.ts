@@ -26,7 +26,10 @@ function loadCore(): Promise<HighlighterCore> {
     // The JavaScript engine avoids shipping Oniguruma's WebAssembly; `forgiving` skips the few
     // grammar patterns it cannot translate instead of failing the whole language.
     return createHighlighterCore({
-      themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
+      themes: [
+        import('shiki/themes/github-light-default.mjs'),
+        import('shiki/themes/github-dark-default.mjs'),
+      ],
       langs: [],
       engine: createJavaScriptRegexEngine({ forgiving: true }),
     });
@@ -69,7 +72,7 @@ export async function loadHighlighter(languages: readonly string[]): Promise<Cod
       try {
         return highlighter.codeToHtml(code, {
           lang: language,
-          themes: { light: 'github-light', dark: 'github-dark' },
+          themes: { light: 'github-light-default', dark: 'github-dark-default' },
           defaultColor: false,
         });
       } catch {

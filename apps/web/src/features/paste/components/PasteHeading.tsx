@@ -6,7 +6,7 @@ import classes from './PasteLayout.module.css';
 export function PasteHeading({ slug }: { slug: string }) {
   const { t } = useTranslation();
   return (
-    <Title order={1} size="h3" className={classes.slug} data-testid="page-title">
+    <Title order={1} size="h3" c="bright" className={classes.slug} data-testid="page-title">
       <Text span display="block" size="xs" fw={600} tt="uppercase" c="dimmed">
         {t('paste.title')}
       </Text>{' '}

@@ -15,7 +15,7 @@ function When({ iso, children }: { iso: string; children: ReactNode }) {
       label={formatDateTime(iso, i18n.language)}
       events={{ hover: true, focus: true, touch: true }}
     >
-      <time dateTime={iso} tabIndex={0}>
+      <time dateTime={iso} tabIndex={0} className="mantine-focus-auto">
         {children}
       </time>
     </Tooltip>

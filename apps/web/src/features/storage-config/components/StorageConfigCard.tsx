@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { TOUCH_TARGET_PX } from '../../../components/sizes';
 import { formatBytes } from '../../../lib/format';
+import { storageConfigName } from '../../../lib/storage-config-name';
 
 /** Props of StorageConfigCard: the config and what its actions do. */
 export interface StorageConfigCardProps {
@@ -64,6 +65,7 @@ export function StorageConfigCard({
   onDelete,
 }: StorageConfigCardProps) {
   const { t, i18n } = useTranslation();
+  const name = storageConfigName(config, t);
   const used = formatBytes(config.used_bytes, i18n.language);
   const quota = config.total_storage_bytes;
   const percent = quota ? Math.min(100, (config.used_bytes / quota) * 100) : 0;
@@ -74,15 +76,15 @@ export function StorageConfigCard({
       radius="md"
       padding="md"
       component="article"
-      aria-label={config.name}
+      aria-label={name}
       data-testid="storage-config-card"
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={4} miw={0}>
             <Group gap="xs" wrap="nowrap" miw={0}>
-              <Text fw={600} truncate title={config.name}>
-                {config.name}
+              <Text fw={600} truncate title={name}>
+                {name}
               </Text>
               {config.is_default ? (
                 <Badge variant="filled" leftSection={<IconStar size={12} aria-hidden />}>
@@ -101,7 +103,7 @@ export function StorageConfigCard({
               </Badge>
             </Group>
           </Stack>
-          <RowActionsMenu label={t('storageConfig.card.actions', { name: config.name })}>
+          <RowActionsMenu label={t('storageConfig.card.actions', { name })}>
             <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
               {t('common.edit')}
             </Menu.Item>
@@ -135,7 +137,7 @@ export function StorageConfigCard({
             <Progress
               value={percent}
               color={usageColor(percent)}
-              aria-label={t('storageConfig.card.usageLabel', { name: config.name })}
+              aria-label={t('storageConfig.card.usageLabel', { name })}
             />
           ) : null}
         </Stack>

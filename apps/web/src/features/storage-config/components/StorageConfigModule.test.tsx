@@ -298,8 +298,10 @@ describe('storage config module', () => {
       'POST /api/s3-configs/c1/test': () => ok(result),
     });
     const { user } = renderApp('/admin/storage-config', { language: 'zh-CN' });
+    // The built-in local disk is named in the reader's language, not by its stored English name.
+    expect(await screen.findByRole('article', { name: '本地磁盘' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: '测试连接' }));
-    const dialog = await screen.findByRole('dialog', { name: '测试“Local disk”' });
+    const dialog = await screen.findByRole('dialog', { name: '测试“本地磁盘”' });
     expect(await within(dialog).findByText('一切正常。')).toBeInTheDocument();
     expect(within(dialog).getByTestId('storage-check-cors')).toHaveTextContent('跳过');
     expect(within(dialog).queryByTestId('cors-rule')).not.toBeInTheDocument();

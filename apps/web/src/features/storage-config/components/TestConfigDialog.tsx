@@ -3,6 +3,7 @@ import type { StorageConfig } from '@pasteport/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../lib/api';
+import { storageConfigName } from '../../../lib/storage-config-name';
 import { useTestStorageConfig } from '../api';
 import { TestResultPanel } from './TestResultPanel';
 
@@ -49,7 +50,7 @@ export function TestConfigDialog({
       opened
       onClose={onClose}
       size="lg"
-      title={t('storageConfig.test.title', { name: config.name })}
+      title={t('storageConfig.test.title', { name: storageConfigName(config, t) })}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="md">

@@ -61,7 +61,8 @@ export function DropZone({
         role="button"
         tabIndex={disabled ? -1 : 0}
         aria-disabled={disabled || undefined}
-        aria-label={t('upload.drop.label')}
+        // Named by the text it shows, as buttons are (an aria-label differing from it fails
+        // WCAG 2.5.3, label in name).
         aria-describedby={describedBy}
         data-testid="drop-zone"
         data-dragging={dragging || undefined}

@@ -8,6 +8,7 @@ import {
   ShareOptionsBody,
   type ShareOptionsState,
 } from '../../../components/share-options/ShareOptionsBody';
+import { storageConfigName } from '../../../lib/storage-config-name';
 import { EXPIRY_PRESETS, type OptionField, type UploadOptions } from '../upload-options';
 
 export interface OptionsPanelProps extends ShareOptionsState {
@@ -43,8 +44,8 @@ export function OptionsPanel({ storageConfigs, severalFiles, ...optionsState }: 
             data={storageConfigs.map((config) => ({
               value: config.id,
               label: config.is_default
-                ? t('upload.options.storageDefault', { name: config.name })
-                : config.name,
+                ? t('upload.options.storageDefault', { name: storageConfigName(config, t) })
+                : storageConfigName(config, t),
             }))}
             size="md"
           />
