@@ -41,7 +41,9 @@ const alertText = async () => (await screen.findByRole('alert')).textContent;
  */
 const signInCalls = (fetchMock: ReturnType<typeof stubServer>) =>
   fetchMock.mock.calls
-    .map(([url]) => String(url))
+    .map(([input]) =>
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+    )
     .filter((url) => !url.endsWith('/api/system/guest-access'));
 
 describe('login screen: username and password', () => {
