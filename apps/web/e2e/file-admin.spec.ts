@@ -112,9 +112,11 @@ describe('files: administration', () => {
       await page.getByRole('button', { name: 'Get info' }).click();
       // The server refuses to fetch a loopback address; this browser can, and relays it.
       await page.getByRole('button', { name: 'Fetch it in this browser instead' }).click();
-      const link = page.getByRole('textbox', { name: /^Share link of/ }).first();
+      // The relayed file lands in Recent uploads: its name links to the share page.
+      const recent = page.getByRole('region', { name: 'Recent uploads' });
+      const link = recent.getByRole('link', { name: 'imported.txt' }).first();
       await link.waitFor({ timeout: WAIT_MS });
-      const shared = await link.inputValue();
+      const shared = (await link.getAttribute('href')) ?? '';
       const slug = shared.slice(shared.lastIndexOf('/') + 1);
       const res = await fetch(`${inject('baseUrl')}/api/file-download/${slug}`);
       expect(await res.text()).toBe(body.toString());
