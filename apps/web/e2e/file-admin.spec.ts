@@ -50,12 +50,18 @@ describe('files: administration', () => {
     const first = await shareText(`${tag}-one.txt`, 'one');
     await shareText(`${tag}-two.txt`, 'two');
     await shareText(`${tag}-three.txt`, 'three');
+    // Shared last, so the newest row of the unfiltered list: its going away shows the search
+    // applied. Without it, an unfiltered list of exactly these three files looks filtered, and
+    // the debounced search landing after a box is checked starts a new, empty selection.
+    await shareText(`other${Date.now()}.txt`, 'not in the search');
     const page = await browser.newPage();
     await loginAsAdmin(page);
     await page.goto('/admin/file-management');
-    await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
     const table = page.getByRole('table', { name: 'Shared files' });
-    // The search is debounced: wait for the filtered list (a header row and three files).
+    await table.getByText(/^other\d+\.txt$/).waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+    await table.getByText(/^other\d+\.txt$/).waitFor({ state: 'detached', timeout: WAIT_MS });
+    // The filtered list: a header row and three files.
     await expect.poll(() => table.getByRole('row').count(), { timeout: WAIT_MS }).toBe(4);
     await table.getByText(`${tag}-three.txt`).waitFor();
 
