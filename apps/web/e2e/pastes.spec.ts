@@ -164,15 +164,17 @@ describe('pastes in the browser', () => {
     const first = await pasteViaApi(token, { content: 'first', remark: 'e2e-batch one' });
     const second = await pasteViaApi(token, { content: 'second', remark: 'e2e-batch two' });
     const kept = await pasteViaApi(token, { content: 'kept', remark: 'e2e-edit me' });
+    // The newest paste and outside the search: its going away shows the debounced search
+    // applied, so rows checked after it are not dropped by a search landing late.
+    const other = await pasteViaApi(token, { content: 'other', remark: 'not searched for' });
 
     const page = await browser.newPage();
     await loginAsAdmin(page);
     await page.goto('/admin/text-management');
-    await page
-      .getByRole('searchbox', { name: 'Search' })
-      .or(page.getByLabel('Search'))
-      .first()
-      .fill('e2e-');
+    const otherBox = page.getByRole('checkbox', { name: `Select “${other.slug}”` });
+    await otherBox.waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('e2e-');
+    await otherBox.waitFor({ state: 'detached' });
     await page.getByRole('checkbox', { name: `Select “${first.slug}”` }).waitFor();
 
     await page.getByRole('button', { name: `Actions for “${kept.slug}”` }).click();
