@@ -31,3 +31,42 @@ describe('the SQLite database file', () => {
     await handle.close();
   });
 });
+
+/** Checkpoints run on a background connection, so requests never wait for WAL copying. */
+describe('the SQLite write-ahead log', () => {
+  let dir = '';
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('is copied back into the database file without the writer checkpointing', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'pasteport-db-'));
+    const file = path.join(dir, 'pasteport.db');
+    const handle = await openDatabase({ kind: 'sqlite', file });
+    await sql`create table t (x text)`.execute(handle.db);
+    const before = (await stat(file)).size;
+    // ~2 MB in one commit of ~500 pages: below both SQLite's default threshold (1,000 pages)
+    // and the writer's fallback (8,000), so only the background connection moves these pages
+    // into the database file.
+    const row = 'x'.repeat(4000);
+    await handle.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 500; i++) await sql`insert into t values (${row})`.execute(trx);
+    });
+    await expect
+      .poll(async () => (await stat(file)).size, { timeout: 120_000, interval: 50 })
+      .toBeGreaterThan(before + 1_000_000);
+    await handle.close();
+  });
+
+  it('is merged and removed when the database is closed', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'pasteport-db-'));
+    const file = path.join(dir, 'pasteport.db');
+    const handle = await openDatabase({ kind: 'sqlite', file });
+    await sql`create table t (x integer)`.execute(handle.db);
+    await sql`insert into t values (42)`.execute(handle.db);
+    await handle.close();
+    await expect(stat(`${file}-wal`)).rejects.toMatchObject({ code: 'ENOENT' });
+    const reopened = await openDatabase({ kind: 'sqlite', file });
+    const { rows } = await sql<{ x: number }>`select x from t`.execute(reopened.db);
+    expect(rows).toEqual([{ x: 42 }]);
+    await reopened.close();
+  });
+});

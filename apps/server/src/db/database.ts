@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DatabaseKind } from '@pasteport/contract';
 import { createLocalInvalidationBus, type InvalidationBus } from '../lib/invalidation.js';
 import { createPostgresInvalidationBus } from './pg-invalidation.js';
+import { startBackgroundCheckpoints } from './sqlite-checkpointer.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import type { Database } from './schema.js';
 
@@ -22,9 +23,9 @@ export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgre
 
 /** Opens SQLite (WAL, busy timeout, foreign keys) or a PostgreSQL pool; drivers load lazily. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  const { db, invalidation } =
+  const { db, invalidation, stop } =
     target.kind === 'sqlite'
-      ? { db: await openSqlite(target.file), invalidation: createLocalInvalidationBus() }
+      ? { ...(await openSqlite(target.file)), invalidation: createLocalInvalidationBus() }
       : await openPostgres(target.url);
   return {
     db,
@@ -36,11 +37,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     close: async () => {
       await invalidation.close();
       await db.destroy();
+      // After the writer is closed: the background connection is then the last one, and
+      // closing it checkpoints what is left and removes the WAL file.
+      await stop?.();
     },
   };
 }
 
-async function openSqlite(file: string): Promise<Kysely<Database>> {
+async function openSqlite(
+  file: string,
+): Promise<{ db: Kysely<Database>; stop?: () => Promise<void> }> {
   const { default: SQLite } = await import('better-sqlite3');
   if (file !== ':memory:') {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -56,14 +62,16 @@ async function openSqlite(file: string): Promise<Kysely<Database>> {
   conn.pragma('foreign_keys = ON');
   // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
   conn.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({
+  const checkpointer = file === ':memory:' ? undefined : startBackgroundCheckpoints(conn, file);
+  const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(conn) }),
   });
+  return { db, stop: checkpointer && (() => checkpointer.stop()) };
 }
 
 async function openPostgres(
   url: string,
-): Promise<{ db: Kysely<Database>; invalidation: InvalidationBus }> {
+): Promise<{ db: Kysely<Database>; invalidation: InvalidationBus; stop?: undefined }> {
   const { default: pg } = await import('pg');
   // int8 and count(*) arrive as strings by default; our sizes and counts fit in a double.
   pg.types.setTypeParser(20, (v) => Number(v));

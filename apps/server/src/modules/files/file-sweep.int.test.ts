@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { MultipartInitResponse, PresignResponse } from '@pasteport/contract';
+import type { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { movableClock } from '../../../test/clock.js';
-import { DATABASE_KINDS } from '../../../test/databases.js';
+import { DATABASE_KINDS, openTestDatabase } from '../../../test/databases.js';
 import { directUpload, givenStorage, sendSigned, STORAGE_KINDS } from '../../../test/files.js';
 import { bearer, useAdminApp } from '../../../test/identity.js';
+import { recordingQueries, sqlitePlan } from '../../../test/query-plans.js';
 import { sweepJobs } from '../../jobs/sweeps.js';
+import { createFileRepository } from './file.repository.js';
 
 const HOUR = 3_600_000;
 
@@ -80,5 +83,27 @@ describe.each(DATABASE_KINDS)('file sweep on %s', (kind) => {
     expect(await runSweep()).toMatchObject({ gone: 2 });
     const left = await t.database.db.selectFrom('files').select('id').execute();
     expect(left.map((r) => r.id)).toEqual([kept.json<{ data: { id: string } }>().data.id]);
+  });
+});
+
+/** The sweep reads only the files it may remove, through partial indexes (migration 0008). */
+describe('the file sweep query on SQLite', () => {
+  it('searches the partial indexes and never scans the table', async () => {
+    const testDb = await openTestDatabase('sqlite');
+    try {
+      const { db, queries } = recordingQueries(testDb.handle.db);
+      await createFileRepository(db).findGone('2026-11-23T00:00:00.000Z', 10);
+      // Subqueries are recorded as they are built; the statement sent is the last one.
+      const plan = await sqlitePlan(db, queries.at(-1) as CompiledQuery);
+      expect(plan.filter((step) => /^SCAN files\b/.test(step))).toEqual([]);
+      expect(plan).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^SEARCH files USING INDEX files_expires_idx /),
+          expect.stringMatching(/^SEARCH files USING INDEX files_limited_idx /),
+        ]),
+      );
+    } finally {
+      await testDb.cleanup();
+    }
   });
 });

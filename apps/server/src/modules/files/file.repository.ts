@@ -165,16 +165,16 @@ export function createFileRepository(db: Kysely<Database>) {
 
     /** Ready files past their expiry or out of views, oldest first. */
     findGone(now: string, limit: number): Promise<FileRow[]> {
+      // One arm per partial index (`files_expires_idx`, `files_limited_idx`): an OR of the two
+      // conditions would scan the table. See the pastes' deleteExpired.
+      const ready = db.selectFrom('files').selectAll().where('status', '=', 'ready');
+      const expired = ready.where('expires_at', 'is not', null).where('expires_at', '<=', now);
+      const exhausted = ready
+        .where('max_views', '>', sql.lit(0))
+        .whereRef('views', '>=', 'max_views');
       return db
-        .selectFrom('files')
+        .selectFrom(expired.union(exhausted).as('gone'))
         .selectAll()
-        .where('status', '=', 'ready')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', now)]),
-            eb.and([eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views'))]),
-          ]),
-        )
         .orderBy('created_at')
         .limit(limit)
         .execute();

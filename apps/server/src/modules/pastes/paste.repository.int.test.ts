@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/databases.js';
+import { recordingQueries, sqlitePlan } from '../../../test/query-plans.js';
 import { createPasteRepository, type PasteRepository } from './paste.repository.js';
 
 const NOW = '2026-06-01T12:00:00.000Z';
@@ -66,5 +67,36 @@ describe.each(DATABASE_KINDS)('paste repository on %s', (kind) => {
     const expired = await givenPaste({ expires_at: NOW });
     expect((await repo.countView(expired.id, NOW)).outcome).toBe('expired');
     expect((await repo.countView(randomUUID(), NOW)).outcome).toBe('missing');
+  });
+
+  it('sweeps expired and used-up pastes and keeps the rest', async () => {
+    const expired = await givenPaste({ expires_at: NOW });
+    const later = await givenPaste({ expires_at: '2026-06-02T00:00:00.000Z' });
+    const used = await givenPaste({ max_views: 1 });
+    const unlimited = await givenPaste();
+    expect((await repo.countView(used.id, NOW)).outcome).toBe('ok');
+    expect(await repo.deleteExpired(NOW)).toBe(2);
+    const left = await testDb.handle.db.selectFrom('pastes').select('id').execute();
+    expect(left.map((row) => row.id).sort()).toEqual([later.id, unlimited.id].sort());
+    expect(expired.inserted).toBe(true);
+  });
+});
+
+/** The sweep reads only the rows it may delete, through partial indexes (migration 0008). */
+describe('the paste sweep on SQLite', () => {
+  it('searches the partial indexes and never scans the table', async () => {
+    const testDb = await openTestDatabase('sqlite');
+    try {
+      const { db, queries } = recordingQueries(testDb.handle.db);
+      await createPasteRepository(db).deleteExpired(NOW);
+      expect(queries).toHaveLength(2);
+      const plans = await Promise.all(queries.map((query) => sqlitePlan(db, query)));
+      expect(plans).toEqual([
+        [expect.stringMatching(/^SEARCH pastes USING INDEX pastes_expires_idx /)],
+        [expect.stringMatching(/^SEARCH pastes USING INDEX pastes_limited_idx /)],
+      ]);
+    } finally {
+      await testDb.cleanup();
+    }
   });
 });
