@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port.js';
+import { HANG_MS } from '../test/hang-guard.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
@@ -25,13 +26,14 @@ function startMain(env: Record<string, string>) {
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  // 'close', not 'exit': the last lines may still be in the pipes when the process has exited.
   const exited = new Promise<Run>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stdout, stderr })),
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
   );
   return { child, exited, output: () => stdout };
 }
 
-async function waitFor(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
+async function waitFor(check: () => Promise<boolean>, ms = HANG_MS): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;

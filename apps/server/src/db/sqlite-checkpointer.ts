@@ -86,6 +86,9 @@ export function startBackgroundCheckpoints(
     async stop() {
       if (stopped) return exited;
       stopped = true;
+      // Unreferenced, the worker would let the process end before its last pass (and before
+      // whatever awaits this stop: the 'stopped' log line, a start-up error's exit code).
+      worker.ref();
       worker.postMessage('stop');
       return exited;
     },

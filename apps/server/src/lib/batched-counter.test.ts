@@ -53,10 +53,15 @@ describe('createBatchedCounter', () => {
     const written: Array<Record<string, number>> = [];
     let inFlight = 0;
     let maxInFlight = 0;
+    let writes = 0;
+    let secondWriteStarted: () => void = () => undefined;
+    const secondWrite = new Promise<void>((resolve) => (secondWriteStarted = resolve));
     const counter = createBatchedCounter({
       write: async (counts) => {
         inFlight += 1;
+        writes += 1;
         maxInFlight = Math.max(maxInFlight, inFlight);
+        if (writes === 2) secondWriteStarted();
         await new Promise<void>((resolve) => (release = resolve));
         written.push(Object.fromEntries(counts));
         inFlight -= 1;
@@ -70,7 +75,9 @@ describe('createBatchedCounter', () => {
     const second = counter.flush();
     release();
     await first;
-    await vi.waitFor(() => expect(inFlight).toBe(1));
+    // Waits for the second write itself, however long a busy machine takes to start it.
+    await secondWrite;
+    expect(inFlight).toBe(1);
     release();
     await second;
     expect(written).toEqual([{ a: 1 }, { a: 1 }]);

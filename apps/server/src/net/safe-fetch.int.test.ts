@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import tls from 'node:tls';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNTIL_DONE } from '../../test/hang-guard.js';
 import { fenceToLoopback } from '../../test/loopback-fence.js';
 import { useRecordingServers, type RecordingServer } from '../../test/recording-servers.js';
 import { isAppError, type AppError } from '../lib/app-error.js';
@@ -27,7 +28,7 @@ afterEach(() => {
 
 /** No socket of the server is left open: safeFetch destroyed what it no longer needed. */
 async function allClosed(server: TestServer): Promise<void> {
-  await vi.waitFor(() => expect(server.open.size).toBe(0), { timeout: 2_000, interval: 10 });
+  await vi.waitFor(() => expect(server.open.size).toBe(0), UNTIL_DONE);
 }
 
 /** The resolve seam: names map to loopback, and 127.0.0.1 stands in for a public address. */
@@ -319,13 +320,12 @@ describe('safeFetch: size and time caps', () => {
   it('(f) times out on a server that never answers, and drops the socket', async () => {
     const server = await startServer(() => undefined);
     const dns = publicDns({ 'public.test': ['127.0.0.1'] });
-    const started = Date.now();
+    // The server never answers: only the deadline can end the fetch, however slow the machine.
     const error = await failure(
       safeFetch(`http://public.test:${server.port}/`, { ...dns.options, timeoutMs: 300 }),
     );
     expect(error.code).toBe('UPSTREAM_TIMEOUT');
     expect(error.status).toBe(504);
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(server.requests).toHaveLength(1);
     await allClosed(server);
   });

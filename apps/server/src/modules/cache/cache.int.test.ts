@@ -2,6 +2,7 @@ import { cacheStatsListSchema, type CacheStats } from '@pasteport/contract';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app-harness.js';
 import { DATABASE_KINDS } from '../../../test/databases.js';
+import { UNTIL_DONE } from '../../../test/hang-guard.js';
 import { adminToken, apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity.js';
 import { API_KEY_CACHE_NAME, KEY_CACHE_MAX } from '../api-keys/api-key.service.js';
 import { PASTE_CACHE_MAX_ENTRIES, PASTE_CACHE_NAME } from './counted-paste-cache.js';
@@ -181,12 +182,7 @@ describe('cache clearing across instances on PostgreSQL', () => {
       expect((await pasteCacheStats(b, token)).entries).toBe(1);
       const res = await clear(a, '/api/admin/cache/clear', bearer(token));
       expect(res.json<{ data: unknown }>().data).toEqual({ cleared: 0 }); // a held none itself
-      await expect
-        .poll(async () => (await pasteCacheStats(b, token)).entries, {
-          timeout: 2000,
-          interval: 20,
-        })
-        .toBe(0);
+      await expect.poll(async () => (await pasteCacheStats(b, token)).entries, UNTIL_DONE).toBe(0);
     } finally {
       await b.close();
       await a.close();

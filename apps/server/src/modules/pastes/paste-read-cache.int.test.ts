@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app-harness.js';
 import { movableClock } from '../../../test/clock.js';
 import { DATABASE_KINDS } from '../../../test/databases.js';
+import { UNTIL_DONE } from '../../../test/hang-guard.js';
 import { adminToken, bearer, useAdminApp } from '../../../test/identity.js';
 
 type Data<T> = { data: T };
@@ -132,15 +133,13 @@ describe('cached paste reads across instances on PostgreSQL', () => {
         headers: bearer(token),
         payload: { content: 'v2' },
       });
-      await expect.poll(() => contentOf(b, slug), { timeout: 1000, interval: 20 }).toBe('v2');
+      await expect.poll(() => contentOf(b, slug), UNTIL_DONE).toBe('v2');
       await a.app.inject({
         method: 'DELETE',
         url: `/api/admin/pastes/${id}`,
         headers: bearer(token),
       });
-      await expect
-        .poll(async () => (await read(b, slug)).statusCode, { timeout: 1000, interval: 20 })
-        .toBe(404);
+      await expect.poll(async () => (await read(b, slug)).statusCode, UNTIL_DONE).toBe(404);
     } finally {
       await b.close();
       await a.close();

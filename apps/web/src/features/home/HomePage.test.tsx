@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bodyOf, fail, ok, requestsTo, stubServer, type FakeRoutes } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
+import { expectInstantAfter } from '../../test/instants';
 import { keyInfo, signInWithApiKey } from '../../test/sessions';
 import {
   editorText,
@@ -61,6 +62,7 @@ const shareButton = () => screen.getByRole('button', { name: 'Share' });
 // Whole-app renders with CodeMirror are slow in jsdom.
 describe('Home', () => {
   it('focuses the editor and shares with options, then shows the link, raw link and QR', async () => {
+    const since = Date.now();
     const fetchMock = guestServer();
     const { user } = await openHome();
     const editor = screen.getByRole('textbox', { name: EDITOR });
@@ -84,8 +86,7 @@ describe('Home', () => {
       password: 'hunter2',
       max_views: 3,
     });
-    const inAnHour = Date.now() + 3_600_000;
-    expect(Math.abs(Date.parse(String(body.expires_at)) - inAnHour)).toBeLessThan(60_000);
+    expectInstantAfter(body.expires_at, 3_600_000, since);
 
     const link = `${window.location.origin}/paste/my-notes`;
     expect(screen.getByLabelText('Share link')).toHaveValue(link);
@@ -101,6 +102,7 @@ describe('Home', () => {
   });
 
   it('shares with Ctrl+Enter from the editor, sending only what was set', async () => {
+    const since = Date.now();
     const fetchMock = guestServer();
     const { user } = await openHome();
     await user.click(screen.getByRole('textbox', { name: EDITOR }));
@@ -114,8 +116,7 @@ describe('Home', () => {
       expires_at: expect.any(String) as unknown,
     });
     // The default expiry: 7 days.
-    const inAWeek = Date.now() + 7 * 86_400_000;
-    expect(Math.abs(Date.parse(String(body.expires_at)) - inAWeek)).toBeLessThan(60_000);
+    expectInstantAfter(body.expires_at, 7 * 86_400_000, since);
   });
 
   it('puts a taken slug on the slug field and keeps everything typed', async () => {
@@ -165,6 +166,7 @@ describe('Home', () => {
   });
 
   it('validates a custom expiry and sends it', async () => {
+    const since = Date.now();
     const fetchMock = guestServer();
     const { user } = await openHome();
     typeInEditor(EDITOR, 'text');
@@ -175,9 +177,7 @@ describe('Home', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Unit' }), 'hours');
     await user.click(shareButton());
     await screen.findByRole('heading', { name: 'Your link is ready' });
-    const inTwoHours = Date.now() + 2 * 3_600_000;
-    const body = bodyOf(fetchMock, 'POST /api/paste');
-    expect(Math.abs(Date.parse(String(body.expires_at)) - inTwoHours)).toBeLessThan(60_000);
+    expectInstantAfter(bodyOf(fetchMock, 'POST /api/paste').expires_at, 2 * 3_600_000, since);
   });
 
   it('disables sharing with a hint while the text is empty', async () => {
@@ -203,7 +203,7 @@ describe('Home', () => {
     expect(shareButton()).toBeDisabled();
     expect(await screen.findByText(/too large to keep as a draft/)).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST /api/paste')).toHaveLength(0);
-  }, 60_000);
+  });
 
   it('shows the size message on a 413 and keeps the text', async () => {
     guestServer({ routes: { 'POST /api/paste': () => fail(413, 'PAYLOAD_TOO_LARGE') } });

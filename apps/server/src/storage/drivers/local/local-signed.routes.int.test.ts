@@ -4,7 +4,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UNTIL_DONE } from '../../../../test/hang-guard.js';
 import { installErrorHandler } from '../../../http/error-handler.js';
 import { put, readAll, sha256 } from '../../contract/contract-helpers.js';
 import { LocalStorageDriver } from './local-driver.js';
@@ -243,11 +244,11 @@ describe('local signed routes: uploads', () => {
       req.on('error', () => resolve());
       req.write(randomBytes(1 << 20), () => setTimeout(() => req.destroy(), 50));
     });
-    // The server notices the reset asynchronously; give it a moment to clean up.
-    for (let i = 0; i < 50 && (await readdir(path.join(root, '.tmp'))).length > 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(await readdir(path.join(root, '.tmp'))).toEqual([]);
+    // The server notices the reset asynchronously: wait for its clean-up however long it takes.
+    await vi.waitFor(
+      async () => expect(await readdir(path.join(root, '.tmp'))).toEqual([]),
+      UNTIL_DONE,
+    );
     expect(await driver.stat('up/cut.bin')).toBeNull();
   });
 });

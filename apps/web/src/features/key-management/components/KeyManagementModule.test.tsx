@@ -2,6 +2,7 @@ import type { ApiKey } from '@pasteport/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, fail, ok, requestsTo, type FakeRoutes } from '../../../test/fake-server';
+import { expectInstantAfter } from '../../../test/instants';
 import { renderApp } from '../../../test/render-app';
 import { signInAsAdmin } from '../../../test/sessions';
 
@@ -78,6 +79,7 @@ describe('key management', () => {
   });
 
   it('creates a key and shows it in full once, with copy', async () => {
+    const since = Date.now();
     const { user, fetchMock } = await openModule();
     await openCreateDialog(user);
     await user.type(field('Name'), 'deploy');
@@ -101,8 +103,7 @@ describe('key management', () => {
       mount_permission: false,
       basic_path: '/',
     });
-    const inSevenDays = Date.now() + 7 * 86_400_000;
-    expect(Math.abs(Date.parse(String(body.expires_at)) - inSevenDays)).toBeLessThan(60_000);
+    expectInstantAfter(body.expires_at, 7 * 86_400_000, since);
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText('pp_FULL_SECRET')).not.toBeInTheDocument();
