@@ -1,15 +1,20 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { mantineStyles } from './build/mantine-styles';
 import { precompress } from './build/precompress';
 
 // The contract resolves to its TypeScript source, so the web build never waits for its build.
-const contractAlias = {
-  '@pasteport/contract': new URL('../../packages/contract/src/index.ts', import.meta.url).pathname,
-};
+// Two entries: the schemas (index) and the zod-free part the first load uses (plain).
+const contractSrc = (file: string) =>
+  new URL(`../../packages/contract/src/${file}`, import.meta.url).pathname;
+const contractAlias = [
+  { find: /^@pasteport\/contract$/, replacement: contractSrc('index.ts') },
+  { find: /^@pasteport\/contract\/plain$/, replacement: contractSrc('plain.ts') },
+];
 
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
-  plugins: [react(), precompress()],
+  plugins: [mantineStyles(), react(), precompress()],
   resolve: { alias: contractAlias },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8787', changeOrigin: false } },
@@ -21,8 +26,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries every page needs change less often than the app, so they get chunks of their
-        // own that stay cached across releases. No catch-all group: that would pull libraries
-        // only lazy features use (editor, renderers) into the first load.
+        // own that stay cached across releases. vendor-mantine holds only what the shell renders
+        // ($initial: reached by static imports from the entry); a component only a lazy page
+        // uses travels with that page. Everything else the entry needs statically is one
+        // `shell` chunk instead of a dozen small shared ones (each request costs ~500 bytes of
+        // headers). No catch-all for the rest: libraries only lazy features use (editor,
+        // renderers) stay out of the first load.
         codeSplitting: {
           groups: [
             {
@@ -32,9 +41,29 @@ export default defineConfig({
             {
               name: 'vendor-mantine',
               test: /node_modules[\\/](@mantine[\\/](core|hooks|notifications|store)|@floating-ui)[\\/]/,
+              tags: ['$initial'],
+            },
+            { name: 'shell', tags: ['$initial'] },
+            {
+              // UI library code two or more lazy pages share, grouped by the pages that use it
+              // (small sets merged) instead of one tiny chunk per component. Only these
+              // libraries: grouping app modules would drag their imports (the contract's
+              // schemas, zod) into chunks a page loads before it validates anything.
+              name: 'lazy-ui',
+              test: /node_modules[\\/](@mantine|@tabler|@floating-ui|react-number-format|react-remove-scroll|react-transition-group)[\\/]/,
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 40_000,
             },
           ],
         },
+        // A merged group's name lists every page sharing it; the hash alone tells them apart.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('lazy-ui') ? 'assets/lazy-ui-[hash].js' : 'assets/[name]-[hash].js',
+        assetFileNames: (asset) =>
+          asset.names.some((name) => name.startsWith('lazy-ui'))
+            ? 'assets/lazy-ui-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
       },
     },
   },

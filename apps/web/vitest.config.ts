@@ -1,13 +1,19 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Same alias as vite.config.ts: tests run against the contract's TypeScript source.
-const contractSrc = new URL('../../packages/contract/src/index.ts', import.meta.url).pathname;
+// Same aliases as vite.config.ts: tests run against the contract's TypeScript source.
+const contractSrc = (file: string) =>
+  new URL(`../../packages/contract/src/${file}`, import.meta.url).pathname;
 
 /** The web unit tier: jsdom, Testing Library, files named *.test.ts(x) beside the code. */
 export default defineProject({
   plugins: [react()],
-  resolve: { alias: { '@pasteport/contract': contractSrc } },
+  resolve: {
+    alias: [
+      { find: /^@pasteport\/contract$/, replacement: contractSrc('index.ts') },
+      { find: /^@pasteport\/contract\/plain$/, replacement: contractSrc('plain.ts') },
+    ],
+  },
   test: {
     name: 'unit-web',
     root: new URL('.', import.meta.url).pathname,

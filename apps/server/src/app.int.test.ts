@@ -159,8 +159,24 @@ describe('HTTP error model', () => {
     expect(res.json()).toMatchObject({ error: 'RATE_LIMITED', message: 'slow down' });
   });
 
-  it('sends security headers and a strict CSP, and no HSTS on plain http', async () => {
+  it('answers the API with a CSP that allows nothing, and no HSTS on plain http', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/version' });
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    // Document-only headers mean nothing on JSON.
+    for (const name of ['x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster']) {
+      expect(res.headers[name], name).toBeUndefined();
+    }
+  });
+
+  it('sends the app its strict CSP and the document headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no-such-page' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -170,7 +186,6 @@ describe('HTTP error model', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });
 

@@ -12,6 +12,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { installHttpLimits, type HttpLimits } from './http/http-limits.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { installJsonCompression } from './http/json-compression.js';
+import { installUserContentPolicy } from './http/user-content.js';
 import { createLogger } from './http/log-redaction.js';
 import { computeSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -108,6 +109,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   // First of all: every answer to a listed origin, even one a later hook sends early, carries
   // the CORS headers, and a preflight is answered before anything else looks at it.
   installCors(app, deps.corsOrigins ?? []);
+  // The listed origins may also frame and embed previews (user content), nothing else.
+  installUserContentPolicy(app, deps.corsOrigins ?? []);
   // Then: the body timer starts before any hook awaits, and the upload-slot routes are marked.
   installHttpLimits(app, deps.httpLimits);
 

@@ -8,6 +8,10 @@ const browser = openBrowser();
 /** The chunk each locale file becomes (apps/web/src/lib/i18n/resources.ts). */
 const LOCALE_CHUNK = { en: /\/assets\/en-[\w-]+\.js$/, 'zh-CN': /\/assets\/zh-CN-[\w-]+\.js$/ };
 
+/** A class of Mantine's Tabs sheet (the Upload page shows tabs) and of its Table sheet (it has none). */
+const TABS_CLASS = '.m_89d60db1';
+const TABLE_CLASS = '.m_b23fa0ef';
+
 describe('payload of a first visit', () => {
   it('gets the app brotli-compressed with only the shown language, the other on a switch', async () => {
     const page = await browser.newPage();
@@ -40,6 +44,29 @@ describe('payload of a first visit', () => {
     await expectPageTitle(page, '在线剪贴板');
     expect(responses.filter((r) => LOCALE_CHUNK['zh-CN'].test(r.url()))).toHaveLength(1);
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+  });
+
+  it('loads the Upload page without the schema library, with the styles of what it shows', async () => {
+    const page = await browser.newPage();
+    const responses: Response[] = [];
+    page.on('response', (response) => responses.push(response));
+    await page.goto('/upload');
+    await expectPageTitle(page, 'Upload files');
+    await page.waitForLoadState('networkidle');
+
+    // zod keeps its internals under `_zod`: no script of this first visit may bring it (the
+    // schemas load with the first call that validates: src/lib/contract-schemas.ts).
+    const scripts = responses.filter((r) => /\/assets\/[^/]+\.js$/.test(r.url()));
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const response of scripts) {
+      expect(await response.text(), response.url()).not.toContain('_zod');
+    }
+    // Each Mantine component brings its own sheet (build/mantine-styles.ts): the tabs' sheet
+    // came, the sheet of a component only the admin pages use did not.
+    const sheets = responses.filter((r) => /\/assets\/[^/]+\.css$/.test(r.url()));
+    const styles = (await Promise.all(sheets.map((r) => r.text()))).join('\n');
+    expect(styles).toContain(TABS_CLASS);
+    expect(styles).not.toContain(TABLE_CLASS);
   });
 
   it('starts in the stored language without downloading the other one', async () => {

@@ -36,6 +36,12 @@ export const RECENT_UPLOADS_SHOWN = 3;
 export const DEFAULT_BASIC_PATH = '/';
 export const OFFLINE_TOAST_MS = 3_000;
 
+/**
+ * The name the server gives the built-in local-disk config it creates on first start. While the
+ * record keeps it, the web shows the name in the reader's language instead.
+ */
+export const BUILT_IN_STORAGE_CONFIG_NAME = 'Local disk';
+
 /** Theme modes and their cycle order (SPEC §4): auto → light → dark → auto. */
 export const THEME_MODES = ['auto', 'light', 'dark'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileMimetype } from './files.js';
+import { fileMimetype } from './file-rules.js';
 import { hasControlCharacters, normaliseMediaType } from './media-type.js';
 
 describe('normaliseMediaType', () => {

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { SLUG_PROBLEM_MESSAGES, slugProblem } from './slugs.js';
+import { PASTE_MAX_VIEWS_LIMIT, PASTE_PASSWORD_MAX, PASTE_REMARK_MAX } from './paste-rules.js';
 import { strictBody } from './strict-body.js';
-
-export const PASTE_REMARK_MAX = 500;
-export const PASTE_PASSWORD_MAX = 256;
-/** Largest max_views accepted. */
-export const PASTE_MAX_VIEWS_LIMIT = 1_000_000_000;
 
 const isoInstant = z.iso.datetime({ offset: true, message: 'must be an ISO-8601 instant' });
 
@@ -19,13 +15,6 @@ export const slugSchema = z.string().superRefine((value, ctx) => {
       params: { rule: problem },
     });
 });
-
-/**
- * Why a paste answers 410 GONE, as `details[0].rule` (field `paste`): the web words the two
- * cases differently without reading the message.
- */
-export const PASTE_GONE_REASONS = ['expired', 'view_limit'] as const;
-export type PasteGoneReason = (typeof PASTE_GONE_REASONS)[number];
 
 /** POST /api/paste body. `content` is limited to 10 MB in UTF-8 bytes by the server (413). */
 export const createPasteRequestSchema = strictBody(

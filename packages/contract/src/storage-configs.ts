@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { strictBody } from './strict-body.js';
 
-/**
- * The name the server gives the built-in local-disk config it creates on first start. While the
- * record keeps it, the web shows the name in the reader's language instead.
- */
-export const BUILT_IN_STORAGE_CONFIG_NAME = 'Local disk';
-
 /** The storage providers an administrator chooses from (the form's provider select). */
 export const STORAGE_PROVIDER_TYPES = [
   'cloudflare_r2',

@@ -6,7 +6,6 @@ import {
   mediaTypeField,
   fileShareOptionsSchema,
   fileTargetSchema,
-  FILENAME_MAX,
   multipartAbortRequestSchema,
   multipartCompleteRequestSchema,
   multipartInitRequestSchema,
@@ -14,6 +13,7 @@ import {
   presignRequestSchema,
   presignResponseSchema,
 } from './files.js';
+import { FILENAME_MAX } from './file-rules.js';
 import { strictBody } from './strict-body.js';
 
 /** The longest remote URL accepted. */
@@ -140,7 +140,7 @@ export type UrlImportRequest = z.input<typeof urlImportRequestSchema>;
 export const urlImportStartedSchema = z.object({
   task_id: z.string(),
   file_id: z.string(),
-  /** The UPLOAD_SECRET_HEADER a url/cancel of this import presents. */
+  /** The UPLOAD_SECRET_HEADER its progress reads and a url/cancel of this import present. */
   upload_secret: z.string(),
 });
 export type UrlImportStarted = z.infer<typeof urlImportStartedSchema>;
@@ -148,7 +148,10 @@ export type UrlImportStarted = z.infer<typeof urlImportStartedSchema>;
 export const URL_IMPORT_STATES = ['running', 'completed', 'failed', 'cancelled'] as const;
 export type UrlImportState = (typeof URL_IMPORT_STATES)[number];
 
-/** `GET /api/url/import/{task_id}` → data: the progress of a server-side import. */
+/**
+ * `GET /api/url/import/{task_id}` → data: the progress of a server-side import. A guest sends
+ * the start's `upload_secret` in UPLOAD_SECRET_HEADER (403 UPLOAD_SECRET_INVALID otherwise).
+ */
 export const urlImportProgressSchema = z.object({
   state: z.enum(URL_IMPORT_STATES),
   /** Bytes received from the remote server so far. */

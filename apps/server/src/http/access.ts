@@ -3,7 +3,7 @@ import { AppError } from '../lib/app-error.js';
 import { ANONYMOUS, type Actor, type AdminActor, type ApiKeyActor } from '../modules/auth/actor.js';
 import { accessDenial, type Access } from '../modules/auth/auth.policy.js';
 import { parseAuthorization, type PresentedCredentials } from './authorization-header.js';
-import { isSubresourcePath, subresourceHeaders } from './security-headers.js';
+import { apiAnswerHeaders, isSubresourcePath, subresourceHeaders } from './security-headers.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,14 +54,19 @@ export function registerAccessControl(
   });
 
   const assetHeaders = subresourceHeaders(responseHeaders);
+  // API answers are personal (sessions, keys, settings, unlocked pastes): no cache keeps them
+  // unless a route says otherwise (file content sets its own validators).
+  const apiHeaders = apiAnswerHeaders(responseHeaders);
   // Callback-style with a synchronous path for anonymous requests: most traffic carries no
   // credentials and should not pay for a promise.
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(isSubresourcePath(request.url) ? assetHeaders : responseHeaders);
-    // API answers are personal (sessions, keys, settings, unlocked pastes): no cache keeps them
-    // unless a route says otherwise (file content sets its own validators).
-    if (request.routeOptions.config.access !== undefined)
-      void reply.header('cache-control', 'no-store');
+    void reply.headers(
+      request.routeOptions.config.access !== undefined
+        ? apiHeaders
+        : isSubresourcePath(request.url)
+          ? assetHeaders
+          : responseHeaders,
+    );
     // The request id every log line of this request carries, for support.
     void reply.header('x-request-id', request.id);
     let credentials: PresentedCredentials | null;

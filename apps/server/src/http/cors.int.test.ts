@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app-harness.js';
+import { directUpload } from '../../test/files.js';
 import { adminToken, bearer } from '../../test/identity.js';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_EXPOSED_HEADERS } from './cors.js';
 import { computeSecurityHeaders } from './security-headers.js';
@@ -18,6 +19,50 @@ function corsHeaders(headers: Record<string, unknown>): Record<string, unknown> 
 function varyOf(headers: Record<string, unknown>): string[] {
   const vary = headers.vary;
   return typeof vary === 'string' ? vary.split(/,\s*/) : [];
+}
+
+/** One directive of a Content-Security-Policy header, as written ('' when absent). */
+function cspDirective(headers: Record<string, unknown>, name: string): string {
+  const value = headers['content-security-policy'];
+  const csp = typeof value === 'string' ? value : '';
+  return (
+    csp
+      .split(';')
+      .map((directive) => directive.trim())
+      .find((directive) => directive.split(/\s+/)[0] === name) ?? ''
+  );
+}
+
+/** Uploads a small file (view-limit-free, no password) under a chosen slug as the admin. */
+async function givenFile(
+  t: TestApp,
+  token: string,
+  slug: string,
+  file: { filename: string; type: string },
+): Promise<void> {
+  const res = await directUpload(
+    t,
+    bearer(token),
+    { slug },
+    { ...file, data: Buffer.from(`bytes of ${file.filename}`) },
+  );
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** The previews the file page embeds: an image, a video and text (framed), and a PDF. */
+const PREVIEWS = [
+  { slug: 'pv-png', filename: 'a.png', type: 'image/png' },
+  { slug: 'pv-webm', filename: 'a.webm', type: 'video/webm' },
+  { slug: 'pv-txt', filename: 'a.txt', type: 'text/plain' },
+  { slug: 'pv-pdf', filename: 'a.pdf', type: 'application/pdf' },
+];
+
+function view(t: TestApp, slug: string, origin?: string) {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/file-view/${slug}`,
+    headers: origin === undefined ? {} : { origin },
+  });
 }
 
 function preflight(t: TestApp, origin: string, url = '/api/paste', method = 'POST') {
@@ -153,12 +198,111 @@ describe('CORS for the listed origins (CORS_ORIGINS)', () => {
   });
 });
 
+describe('previews for the listed origins (CORS_ORIGINS)', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { corsOrigins: [APP_ORIGIN, 'http://127.0.0.1:5173'] });
+    token = await adminToken(t);
+    for (const file of PREVIEWS) await givenFile(t, token, file.slug, file);
+    await givenFile(t, token, 'pv-html', { filename: 'a.html', type: 'text/html' });
+  });
+  afterAll(() => t.close());
+
+  it('lets exactly the listed origins frame and embed an image, video, text or PDF preview', async () => {
+    for (const { slug } of PREVIEWS) {
+      const res = await view(t, slug, APP_ORIGIN);
+      expect(res.statusCode, slug).toBe(200);
+      expect(String(res.headers['content-disposition']), slug).toMatch(/^inline/);
+      expect(cspDirective(res.headers, 'frame-ancestors'), slug).toBe(
+        "frame-ancestors 'self' https://app.example.com http://127.0.0.1:5173",
+      );
+      // CORP cannot name origins: the listed ones can embed it only if it is cross-origin.
+      expect(res.headers['cross-origin-resource-policy'], slug).toBe('cross-origin');
+      expect(res.headers['access-control-allow-origin'], slug).toBe(APP_ORIGIN);
+      expect(res.headers['x-content-type-options'], slug).toBe('nosniff');
+    }
+    // Passive content keeps its sandbox; the PDF keeps only the frame rule, as before.
+    expect((await view(t, 'pv-png')).headers['content-security-policy']).toMatch(/^sandbox;/);
+    expect((await view(t, 'pv-pdf')).headers['content-security-policy']).not.toMatch(/sandbox/);
+  });
+
+  it('gives the same to an inline signed local link', async () => {
+    const row = await t.database.db
+      .selectFrom('files')
+      .select(['storage_config_id', 'storage_path'])
+      .where('slug', '=', 'pv-png')
+      .executeTakeFirstOrThrow();
+    const driver = await t.storage.getDriver(row.storage_config_id);
+    const signed = await driver.presignGet(row.storage_path);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: signed.url,
+      headers: { origin: APP_ORIGIN },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-disposition'])).toMatch(/^inline/);
+    expect(cspDirective(res.headers, 'frame-ancestors')).toBe(
+      "frame-ancestors 'self' https://app.example.com http://127.0.0.1:5173",
+    );
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('keeps downloads and active types unframeable and same-origin', async () => {
+    const answers = [
+      ...(await Promise.all(
+        PREVIEWS.map(({ slug }) =>
+          t.app.inject({ method: 'GET', url: `/api/file-download/${slug}` }),
+        ),
+      )),
+      await view(t, 'pv-html', APP_ORIGIN),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['content-disposition'])).toMatch(/^attachment/);
+      expect(cspDirective(res.headers, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+  });
+
+  it('leaves the API answers same-origin for embedding', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/public/files/pv-png',
+      headers: { origin: APP_ORIGIN },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+});
+
 describe('without CORS_ORIGINS', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp('sqlite');
   });
   afterAll(() => t.close());
+
+  it('keeps previews framed by this origin only and same-origin for embedding', async () => {
+    const token = await adminToken(t);
+    for (const file of PREVIEWS) {
+      await givenFile(t, token, file.slug, file);
+      const res = await view(t, file.slug, APP_ORIGIN);
+      expect(res.statusCode, file.slug).toBe(200);
+      expect(String(res.headers['content-disposition']), file.slug).toMatch(/^inline/);
+      expect(cspDirective(res.headers, 'frame-ancestors'), file.slug).toBe(
+        "frame-ancestors 'self'",
+      );
+      expect(res.headers['cross-origin-resource-policy'], file.slug).toBe('same-origin');
+      expect(res.headers['x-frame-options'], file.slug).toBe('SAMEORIGIN');
+      const saved = await t.app.inject({ method: 'GET', url: `/api/file-download/${file.slug}` });
+      expect(cspDirective(saved.headers, 'frame-ancestors'), file.slug).toBe(
+        "frame-ancestors 'none'",
+      );
+      expect(saved.headers['cross-origin-resource-policy'], file.slug).toBe('same-origin');
+    }
+  });
 
   it('answers no preflight and adds no CORS headers or Vary, whatever the origin', async () => {
     const pre = await preflight(t, APP_ORIGIN);
@@ -177,9 +321,24 @@ describe('without CORS_ORIGINS', () => {
 });
 
 describe("the app's Content-Security-Policy", () => {
+  const headers = computeSecurityHeaders(false);
+  const sources = (name: string) => cspDirective(headers, name).split(/\s+/).slice(1);
+
   it('lets the app call an API on another http(s) origin', () => {
-    const csp = computeSecurityHeaders(false)['content-security-policy'] ?? '';
-    const connect = csp.split(';').find((d) => d.trim().startsWith('connect-src')) ?? '';
-    expect(connect.trim().split(/\s+/)).toEqual(expect.arrayContaining(['https:', 'http:']));
+    expect(sources('connect-src')).toEqual(expect.arrayContaining(['https:', 'http:']));
+  });
+
+  it('lets the app play audio and video previews from an API on another https origin', () => {
+    expect(sources('media-src')).toEqual(["'self'", 'blob:', 'https:']);
+    expect(sources('img-src')).toContain('https:');
+  });
+
+  it('frames no other host than its own and the Office viewers', () => {
+    expect(sources('frame-src')).toEqual([
+      "'self'",
+      'https://view.officeapps.live.com',
+      'https://docs.google.com',
+    ]);
+    expect(sources('frame-ancestors')).toEqual(["'none'"]);
   });
 });

@@ -61,6 +61,8 @@ describe('the request log', () => {
       `${origin}/api/version?X-Amz-Credential=cred-xyz-3&X-Amz-Signature=sig-xyz-4&%70assword=enc-pw-5`,
     );
     expect(signed.status).toBe(200);
+    const office = await fetch(`${origin}/api/office-file/some-file?grant=grant-xyz-8`);
+    expect(office.status).toBeGreaterThanOrEqual(400);
 
     const log = lines.join('');
     expect(log).toContain('/api/public/files/some-file?password=[REDACTED]&token=[REDACTED]');
@@ -74,12 +76,13 @@ describe('the request log', () => {
       'cred-xyz',
       'sig-xyz',
       'enc-pw',
+      'grant-xyz',
     ]) {
       expect(lines.filter((line) => line.includes(secret))).toEqual([]);
     }
   });
 
-  it('at trace level, where headers are logged, blanks Authorization and Cookie', async () => {
+  it('at trace level, where headers are logged, blanks Authorization, Cookie and X-Upload-Secret', async () => {
     const origin = await start('trace');
     const login = await fetch(`${origin}/api/admin/login`, {
       method: 'POST',
@@ -93,7 +96,14 @@ describe('the request log', () => {
     ]);
     const upload = await fetch(`${origin}/api/upload?token=tok-abc-6`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, cookie: 'pp=cookie-xyz-7', ...form.headers },
+      headers: {
+        authorization: `Bearer ${token}`,
+        cookie: 'pp=cookie-xyz-7',
+        // A signed-in creator may send an upload's secret; a wrong one is refused only by the
+        // steps after an init, so this form upload still succeeds.
+        'x-upload-secret': 'upl-secret-9',
+        ...form.headers,
+      },
       body: form.payload,
     });
     expect(upload.status).toBe(201);
@@ -102,7 +112,8 @@ describe('the request log', () => {
     const headerLines = lines.filter((line) => line.includes('"headers"'));
     expect(headerLines.length).toBeGreaterThan(0);
     expect(headerLines.join('')).toContain('"authorization":"[REDACTED]"');
-    for (const secret of [token, TEST_ADMIN.password, 'cookie-xyz', 'tok-abc']) {
+    expect(headerLines.join('')).toContain('"x-upload-secret":"[REDACTED]"');
+    for (const secret of [token, TEST_ADMIN.password, 'cookie-xyz', 'tok-abc', 'upl-secret']) {
       expect(lines.filter((line) => line.includes(secret))).toEqual([]);
     }
   });

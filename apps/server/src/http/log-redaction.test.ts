@@ -14,6 +14,7 @@ describe('redactQuerySecrets', () => {
       'https://b.s3.example/k?X-Amz-Credential=[REDACTED]&X-Amz-Signature=[REDACTED]&X-Amz-Expires=60',
     ],
     ['failed: GET /x?token=abc#frag', 'failed: GET /x?token=[REDACTED]#frag'],
+    ['/api/office-file/x?grant=g1.sig', '/api/office-file/x?grant=[REDACTED]'],
   ])('%s', (input, expected) => {
     expect(redactQuerySecrets(input)).toBe(expected);
   });
@@ -47,10 +48,12 @@ describe('createLogger', () => {
     logger.info({ req: { method: 'GET', url: '/a?token=t0k', headers: {} } }, 'incoming');
     logger.info({ headers: { authorization: 'ApiKey xyz1', cookie: 'sid=c00k' } }, 'top');
     logger.info({ busboyOptions: { headers: { authorization: 'Bearer xyz2' } } }, 'nested');
+    logger.info({ headers: { 'x-upload-secret': 'upl1' } }, 'upload step');
+    logger.info({ req: { headers: { 'x-upload-secret': 'upl2' } } }, 'upload step');
     logger.warn('Reply was already sent in the "/a?password=pw1" (GET) route');
     logger.error({ err: new Error('request to /b?signature=s1g failed') }, 'boom');
     const all = lines.join('');
-    for (const secret of ['t0k', 'xyz1', 'c00k', 'xyz2', 'pw1', 's1g']) {
+    for (const secret of ['t0k', 'xyz1', 'c00k', 'xyz2', 'pw1', 's1g', 'upl1', 'upl2']) {
       expect(all).not.toContain(secret);
     }
     expect(all).toContain('/a?token=[REDACTED]');

@@ -5,14 +5,16 @@ import {
   type Logger,
   type LoggerOptions,
 } from 'pino';
+import { UPLOAD_SECRET_HEADER } from '@pasteport/contract';
 import type { LogLevel } from '../config/env.schema.js';
 
 /** What a secret is replaced with in a log line. */
 export const REDACTED = '[REDACTED]';
 
 /**
- * Query parameters whose values are credentials: share passwords and file access tokens in our
- * own URLs (`?password=`, `?token=`), API keys, and the signatures of presigned storage URLs
+ * Query parameters whose values are credentials: share passwords, file access tokens and the
+ * Office viewer's grant in our own URLs (`?password=`, `?token=`, `?grant=`), API keys, and
+ * the signatures of presigned storage URLs
  * (SigV4 `X-Amz-Signature` / `X-Amz-Credential`, our local driver's token). Every name that
  * contains one of the words is a secret too (`new_password`, `X-Amz-Security-Token`).
  */
@@ -29,6 +31,7 @@ const SECRET_PARAMS = new Set([
   'authorization',
   'session',
   'sid',
+  'grant',
 ]);
 const SECRET_WORDS = /password|token|secret|signature|credential/;
 
@@ -61,6 +64,8 @@ export function redactQuerySecrets(text: string): string {
 /**
  * Header values that are credentials, wherever a logged object carries headers: at the top, or
  * one level down (`req.headers`, and @fastify/multipart's trace line `busboyOptions.headers`).
+ * `X-Upload-Secret` is the secret binding a pending upload to whoever started it (a guest has
+ * no other credential), so it is one too.
  */
 const SECRET_HEADERS = [
   'authorization',
@@ -68,6 +73,7 @@ const SECRET_HEADERS = [
   '["set-cookie"]',
   '["proxy-authorization"]',
   '["x-api-key"]',
+  `["${UPLOAD_SECRET_HEADER}"]`,
 ];
 const REDACT_PATHS = SECRET_HEADERS.flatMap((header) => {
   const path = header.startsWith('[') ? `headers${header}` : `headers.${header}`;

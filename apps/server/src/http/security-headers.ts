@@ -14,8 +14,14 @@ export const APP_CSP_DIRECTIVES = {
   // URL upload (SPEC §4) downloads the remote file in the browser first; scripts stay limited
   // to our own origin, so this opens no way for injected code to run.
   connectSrc: ["'self'", 'https:', 'http:'],
-  mediaSrc: ["'self'", 'blob:'],
-  // The online viewers the file page embeds for Office documents (SPEC §2 File view).
+  // Audio and video previews come from the API's host, which the environment switcher may point
+  // at another https server; media is as passive as images, so it may come from https too.
+  mediaSrc: ["'self'", 'blob:', 'https:'],
+  // The online viewers the file page embeds for Office documents (SPEC §2 File view). Not
+  // widened for another API host: the switcher's host is chosen in the browser (any address),
+  // so only `https:` would cover it, and that would let injected markup frame any page inside
+  // ours. PDF previews from another host are the one thing that stays blocked
+  // (docs/SECURITY.md); a static host of the app sets its own CSP naming its API.
   frameSrc: ["'self'", 'https://view.officeapps.live.com', 'https://docs.google.com'],
   workerSrc: ["'self'", 'blob:'],
   manifestSrc: ["'self'"],
@@ -102,4 +108,26 @@ export function subresourceHeaders(
       Object.entries(headers).filter(([name]) => SUBRESOURCE_HEADERS.includes(name)),
     ),
   );
+}
+
+/**
+ * An API answer is data, never a page: if a browser opens one, it may load nothing and be
+ * framed by nothing. Answers that are documents (user content) set their own CSP.
+ */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The security headers of an /api answer: the subresource set plus a CSP that allows nothing,
+ * and `no-store` (answers are personal unless a route says otherwise). The app's long policy,
+ * COOP, X-Frame-Options and the other document-only headers mean nothing on JSON; left out,
+ * every API answer is ~600 bytes and eight headers lighter.
+ */
+export function apiAnswerHeaders(
+  headers: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  return Object.freeze({
+    ...subresourceHeaders(headers),
+    'content-security-policy': API_CSP,
+    'cache-control': 'no-store',
+  });
 }

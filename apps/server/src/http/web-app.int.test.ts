@@ -68,7 +68,7 @@ describe('serving the built web app', () => {
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
   });
 
-  it('sends scripts without the document-only headers, documents and SVGs with all', async () => {
+  it('sends scripts and API answers without the document-only headers, documents and SVGs with all', async () => {
     const script = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
     expect(script.headers['x-content-type-options']).toBe('nosniff');
     expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
@@ -80,12 +80,12 @@ describe('serving the built web app', () => {
     ]) {
       expect(script.headers[name], name).toBeUndefined();
     }
-    for (const url of [
-      '/',
-      '/assets/logo-Ab12.svg',
-      '/assets/index-Ab12Cd34.js.html',
-      '/api/health',
-    ]) {
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(api.headers['x-frame-options']).toBeUndefined();
+    for (const url of ['/', '/assets/logo-Ab12.svg', '/assets/index-Ab12Cd34.js.html']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
       expect(res.headers['x-frame-options'], url).toBeDefined();

@@ -1,5 +1,5 @@
 import { Title } from '@mantine/core';
-import { APP_NAME } from '@pasteport/contract';
+import { APP_NAME } from '@pasteport/contract/plain';
 import { useEffect } from 'react';
 import { formatDocumentTitle } from '../lib/format';
 

@@ -1,4 +1,4 @@
-import { BUILT_IN_STORAGE_CONFIG_NAME } from '@pasteport/contract';
+import { BUILT_IN_STORAGE_CONFIG_NAME } from '@pasteport/contract/plain';
 import type { TFunction } from 'i18next';
 
 /** What identifies a storage config's name: the stored name and, when known, its provider. */

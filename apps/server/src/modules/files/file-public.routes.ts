@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { readCookie, strictCookie } from '../../http/cookies.js';
 import { sendData } from '../../http/envelope.js';
 import { parseWith } from '../../http/validate.js';
-import { isInlineSafe, userContentHeaders } from '../../http/user-content.js';
+import {
+  isInlineSafe,
+  userContentHeaders,
+  type UserContentPolicy,
+} from '../../http/user-content.js';
 import { parseRangeHeader, resolveByteRange } from '../../storage/byte-range.js';
 import { contentRange, matchesEtag, objectValidators } from '../../storage/object-headers.js';
 import type { StorageDriver } from '../../storage/storage-driver.js';
@@ -91,7 +95,7 @@ export function registerFilePublicRoutes(
       const { slug } = parseWith(slugParams, request.params, 'path');
       const { grant } = parseWith(grantQuery, request.query, 'query');
       const opened = await access.openGranted(slug, 'office', grant);
-      void reply.headers(contentHeaders(opened.row, 'download'));
+      void reply.headers(contentHeaders(opened.row, 'download', app.userContent));
       return sendBytes(request, reply, opened);
     },
   });
@@ -133,7 +137,7 @@ export function registerFilePublicRoutes(
         : undefined;
     const opened = await access.open(slug, credentials, request.ip, continuation);
     const { row, driver } = opened;
-    void reply.headers(contentHeaders(row, purpose));
+    void reply.headers(contentHeaders(row, purpose, app.userContent));
 
     if (row.etag !== null && matchesEtag(request.headers['if-none-match'], row.etag)) {
       return reply.code(304).header('ETag', `"${row.etag}"`).send();
@@ -197,10 +201,14 @@ function dispositionOf(row: FileRow, purpose: Purpose): 'inline' | 'attachment' 
  * else is an attachment (the web shows HTML in a sandboxed iframe from its text). nosniff stops
  * a browser from promoting a passive type to something active.
  */
-function contentHeaders(row: FileRow, purpose: Purpose): Record<string, string> {
+function contentHeaders(
+  row: FileRow,
+  purpose: Purpose,
+  policy: UserContentPolicy,
+): Record<string, string> {
   const limited = row.max_views > 0 || row.password_hash !== null;
   return {
-    ...userContentHeaders(row.mimetype, purpose, row.filename),
+    ...userContentHeaders(row.mimetype, purpose, row.filename, policy),
     'Accept-Ranges': 'bytes',
     'Cache-Control': limited ? 'no-store' : 'private, no-cache',
   };

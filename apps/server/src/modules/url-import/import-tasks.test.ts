@@ -33,7 +33,12 @@ describe('import tasks', () => {
 
   it('keeps an ended task readable for retainMs, then forgets it', () => {
     const { tasks, advance } = tasksAt();
-    const task = tasks.add('file-1', 'admin', null, new AbortController());
+    const task = tasks.add(
+      'file-1',
+      { creator: 'admin', secretHash: null },
+      null,
+      new AbortController(),
+    );
     expect(tasks.get(task.id)).toBe(task);
     expect(tasks.byFileId('file-1')).toBe(task);
     advance(5_000);

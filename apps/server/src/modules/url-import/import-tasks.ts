@@ -7,8 +7,13 @@ import type { Clock } from '../../lib/clock.js';
 export interface ImportTask {
   readonly id: string;
   readonly fileId: string;
-  /** creatorId of whoever started it (null for a guest: the random task id is the key then). */
+  /** creatorId of whoever started it (null for every guest). */
   readonly owner: string | null;
+  /**
+   * SHA-256 of the upload secret the start answered (the pending row's): guests, who all share
+   * the owner null, present it to read the progress, as every other step of the upload.
+   */
+  readonly secretHash: string | null;
   state: UrlImportState;
   loaded: number;
   total: number | null;
@@ -69,7 +74,7 @@ export function createImportTasks(options: { maxRunning: number; retainMs: numbe
     /** Registers a started task (and forgets tasks that ended long ago). */
     add(
       fileId: string,
-      owner: string | null,
+      owner: { creator: string | null; secretHash: string | null },
       total: number | null,
       controller: AbortController,
     ): ImportTask {
@@ -77,7 +82,8 @@ export function createImportTasks(options: { maxRunning: number; retainMs: numbe
       const task: ImportTask = {
         id: randomUUID(),
         fileId,
-        owner,
+        owner: owner.creator,
+        secretHash: owner.secretHash,
         state: 'running',
         loaded: 0,
         total,

@@ -2,15 +2,17 @@
 // (test/recording-servers.ts) must wrap every case here.
 import { createHash, randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import type {
-  FileDetail,
-  MultipartInitResponse,
-  PresignResponse,
-  UrlImportProgress,
-  UrlImportStarted,
-  UrlInfo,
+import {
+  UPLOAD_SECRET_HEADER,
+  type FileDetail,
+  type MultipartInitResponse,
+  type PresignResponse,
+  type UrlImportProgress,
+  type UrlImportStarted,
+  type UrlInfo,
 } from '@pasteport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNTIL_DONE } from '../../../test/hang-guard.js';
 import { fenceToLoopback } from '../../../test/loopback-fence.js';
 import { useRecordingServers, type RecordingServer } from '../../../test/recording-servers.js';
 import type { TestApp } from '../../../test/app-harness.js';
@@ -99,13 +101,10 @@ async function until(
   check: (progress: UrlImportProgress) => boolean,
 ): Promise<UrlImportProgress> {
   let last: UrlImportProgress | undefined;
-  await vi.waitFor(
-    async () => {
-      last = await progressOf(t, headers, taskId);
-      if (!check(last)) throw new Error(`not yet: ${JSON.stringify(last)}`);
-    },
-    { timeout: 20_000, interval: 20 },
-  );
+  await vi.waitFor(async () => {
+    last = await progressOf(t, headers, taskId);
+    if (!check(last)) throw new Error(`not yet: ${JSON.stringify(last)}`);
+  }, UNTIL_DONE);
   if (!last) throw new Error('no progress read');
   return last;
 }
@@ -335,6 +334,73 @@ describe.each(DATABASE_KINDS)('URL upload on %s', (kind) => {
     });
   });
 
+  describe('progress reads of a server-side import', () => {
+    const admin = useAdminApp(kind, { urlFetchTestSeams: SEAMS });
+    const auth = () => bearer(admin.token);
+
+    it("keeps a guest's import progress to the guest holding its upload secret", async () => {
+      const { t } = admin;
+      const allow = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/system-settings',
+        headers: auth(),
+        payload: { allow_guest_uploads: true },
+      });
+      expect(allow.statusCode, allow.body).toBe(200);
+      const never = gate();
+      const remote = await startRemote(
+        serve(randomBytes(2 * MiB), {}, { hold: never.promise, sendFirst: 64 * 1024 }),
+      );
+      const start = await api(t, {}).post('/api/url/import', {
+        url: remote.url('/guest.bin'),
+      });
+      expect(start.statusCode, start.body).toBe(202);
+      const { task_id, file_id, upload_secret } = start.json<{ data: UrlImportStarted }>().data;
+      const guestA = { [UPLOAD_SECRET_HEADER]: upload_secret };
+      await until(t, guestA, task_id, (p) => p.loaded > 0);
+
+      // Guest B learnt the task id: without the secret, or with a guess, it reads nothing.
+      const guessed = { [UPLOAD_SECRET_HEADER]: randomBytes(32).toString('base64url') };
+      for (const guestB of [{}, guessed]) {
+        const res = await api(t, guestB).get(`/api/url/import/${task_id}`);
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json()).toMatchObject({
+          error: 'UPLOAD_SECRET_INVALID',
+          details: [{ field: UPLOAD_SECRET_HEADER }],
+        });
+        expect(res.body).not.toContain('loaded');
+      }
+      // A signed-in identity is not the guest owner at all.
+      expect((await api(t, auth()).get(`/api/url/import/${task_id}`)).statusCode).toBe(404);
+
+      const cancel = await api(t, guestA).post('/api/url/cancel', { file_id });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      expect(await progressOf(t, guestA, task_id)).toMatchObject({ state: 'cancelled' });
+      // Ended, it stays readable for its owner only.
+      expect((await api(t, {}).get(`/api/url/import/${task_id}`)).statusCode).toBe(403);
+      await vi.waitFor(() => expect(remote.open.size).toBe(0), UNTIL_DONE);
+    });
+
+    it('refuses a wrong upload secret from a signed-in creator reading its progress', async () => {
+      const { t } = admin;
+      const never = gate();
+      const remote = await startRemote(
+        serve(randomBytes(MiB), {}, { hold: never.promise, sendFirst: 1024 }),
+      );
+      const start = await api(t, auth()).post('/api/url/import', {
+        url: remote.url('/own.bin'),
+      });
+      expect(start.statusCode, start.body).toBe(202);
+      const { task_id, file_id, upload_secret } = start.json<{ data: UrlImportStarted }>().data;
+      const read = (headers: Record<string, string>) =>
+        api(t, { ...auth(), ...headers }).get(`/api/url/import/${task_id}`);
+      expect((await read({})).statusCode).toBe(200);
+      expect((await read({ [UPLOAD_SECRET_HEADER]: upload_secret })).statusCode).toBe(200);
+      expect((await read({ [UPLOAD_SECRET_HEADER]: 'not-the-secret' })).statusCode).toBe(403);
+      expect((await api(t, auth()).post('/api/url/cancel', { file_id })).statusCode).toBe(200);
+    });
+  });
+
   describe.each(STORAGE_KINDS)('into %s storage', (storageKind) => {
     const admin = useAdminApp(kind, { urlFetchTestSeams: SEAMS });
     const auth = () => bearer(admin.token);
@@ -408,7 +474,7 @@ describe.each(DATABASE_KINDS)('URL upload on %s', (kind) => {
       expect(cancel.json()).toMatchObject({ data: { cancelled: true } });
       expect(await progressOf(t, auth(), task_id)).toMatchObject({ state: 'cancelled' });
       await nothingStored(t, configId, 'slow.bin');
-      await vi.waitFor(() => expect(remote.open.size).toBe(0), { timeout: 5_000 });
+      await vi.waitFor(() => expect(remote.open.size).toBe(0), UNTIL_DONE);
     });
 
     it('fails an import over max_upload_size with PAYLOAD_TOO_LARGE and leaves nothing', async () => {

@@ -106,7 +106,7 @@ export function registerUrlImportRoutes(app: FastifyInstance, services: UrlImpor
 
   app.get('/api/url/import/:task_id', { config }, (request, reply) => {
     const { task_id } = parseWith(taskParams, request.params, 'path');
-    const task = services.imports.progress(request.actor, task_id);
+    const task = services.imports.progress(request.actor, task_id, uploadSecretOf(request.headers));
     return sendData(reply.header('cache-control', 'no-store'), presentImportProgress(task));
   });
 }

@@ -15,6 +15,7 @@ import type { Actor } from '../auth/actor.js';
 import { creatorId } from '../auth/auth.policy.js';
 import type { FileRow } from '../files/file.repository.js';
 import type { PendingFiles } from '../files/pending-files.js';
+import { assertUploadSecret } from '../files/upload-secret.js';
 import { insufficientStorage, tooLarge, type UploadPolicy } from '../files/upload-policy.js';
 import type { StorageConfigRow } from '../storage-configs/storage-config.repository.js';
 import type { StorageRegistry } from '../storage-configs/storage-registry.js';
@@ -173,7 +174,12 @@ export function createUrlImportService(deps: UrlImportDeps) {
           response.body.destroy();
           throw error;
         }
-        const task = tasks.add(row.id, creatorId(actor), total, controller);
+        const task = tasks.add(
+          row.id,
+          { creator: creatorId(actor), secretHash: row.upload_secret_hash },
+          total,
+          controller,
+        );
         task.done = run(
           { task, row, config, driver, body: response.body, maxBytes },
           release,
@@ -187,12 +193,18 @@ export function createUrlImportService(deps: UrlImportDeps) {
       }
     },
 
-    /** `GET /api/url/import/{task_id}`: a map lookup, cheap enough to poll. */
-    progress(actor: Actor, taskId: string): ImportTask {
+    /**
+     * `GET /api/url/import/{task_id}`: a map lookup, cheap enough to poll. Another identity's
+     * task is a 404; a guest's needs its upload secret (403 without it or with a wrong one),
+     * since every guest is the same owner; a signed-in creator may leave it out.
+     */
+    progress(actor: Actor, taskId: string, secret: string | undefined): ImportTask {
       const task = tasks.get(taskId);
-      if (!task || task.owner !== creatorId(actor)) {
+      const creator = creatorId(actor);
+      if (!task || task.owner !== creator) {
         throw new AppError('NOT_FOUND', `no URL import ${taskId}`);
       }
+      assertUploadSecret(task.secretHash, secret, creator === null);
       return task;
     },
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { LANGUAGES } from '@pasteport/contract';
+import { LANGUAGES } from '@pasteport/contract/plain';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../../lib/i18n';
 

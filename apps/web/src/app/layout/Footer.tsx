@@ -1,5 +1,5 @@
 import { Container, Group, Text } from '@mantine/core';
-import { APP_NAME, APP_VERSION } from '@pasteport/contract';
+import { APP_NAME, APP_VERSION } from '@pasteport/contract/plain';
 import { useTranslation } from 'react-i18next';
 import classes from './Footer.module.css';
 

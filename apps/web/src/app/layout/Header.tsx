@@ -1,5 +1,5 @@
 import { Box, Burger, Button, Container, Group, NavLink, Text } from '@mantine/core';
-import { APP_NAME } from '@pasteport/contract';
+import { APP_NAME } from '@pasteport/contract/plain';
 import { IconClipboardCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';

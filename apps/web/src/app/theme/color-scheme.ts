@@ -1,5 +1,5 @@
 import { localStorageColorSchemeManager } from '@mantine/core';
-import { THEME_MODES, type ThemeMode } from '@pasteport/contract';
+import { THEME_MODES, type ThemeMode } from '@pasteport/contract/plain';
 import { STORAGE_KEYS } from '../../lib/storage';
 
 /** Default theme mode (SPEC §9): follow the operating system. */

@@ -1,5 +1,5 @@
 import { CloseButton, TextInput } from '@mantine/core';
-import { SEARCH_MIN_KEYWORD } from '@pasteport/contract';
+import { SEARCH_MIN_KEYWORD } from '@pasteport/contract/plain';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useListKeys } from './list-keys';

@@ -1,4 +1,4 @@
-import { SEARCH_MIN_KEYWORD } from '@pasteport/contract';
+import { SEARCH_MIN_KEYWORD } from '@pasteport/contract/plain';
 
 /** Longest search the server accepts (contract: max 100). */
 export const SEARCH_MAX_LENGTH = 100;

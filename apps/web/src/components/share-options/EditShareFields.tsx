@@ -1,5 +1,5 @@
 import { NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { PASTE_MAX_VIEWS_LIMIT, SLUG_MAX_LENGTH } from '@pasteport/contract';
+import { PASTE_MAX_VIEWS_LIMIT, SLUG_MAX_LENGTH } from '@pasteport/contract/plain';
 import { useTranslation } from 'react-i18next';
 import type { ShareEditField, ShareEditValues } from './edit-rules';
 import { EditExpiryFields, type EditExpiryTexts } from './EditExpiryFields';

@@ -3,7 +3,7 @@ import {
   SLUG_MAX_LENGTH,
   slugProblem,
   type SlugProblem,
-} from '@pasteport/contract';
+} from '@pasteport/contract/plain';
 import {
   EXPIRY_AMOUNT_MAX,
   expiryAmountProblem,

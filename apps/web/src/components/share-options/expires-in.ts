@@ -1,4 +1,4 @@
-import { FILE_EXPIRES_IN_MAX_HOURS } from '@pasteport/contract';
+import { FILE_EXPIRES_IN_MAX_HOURS } from '@pasteport/contract/plain';
 import { expiryInstant, type ExpiryChoice } from '../../lib/expiry';
 
 const HOUR_MS = 3_600_000;

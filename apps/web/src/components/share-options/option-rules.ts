@@ -1,4 +1,4 @@
-import { PASTE_MAX_VIEWS_LIMIT, slugProblem, type SlugProblem } from '@pasteport/contract';
+import { PASTE_MAX_VIEWS_LIMIT, slugProblem, type SlugProblem } from '@pasteport/contract/plain';
 import {
   EXPIRY_UNITS,
   expiryAmountProblem,

@@ -3,7 +3,7 @@ import {
   FILE_REMARK_MAX,
   PASTE_PASSWORD_MAX,
   PASTE_REMARK_MAX,
-} from '@pasteport/contract';
+} from '@pasteport/contract/plain';
 
 /** The share limits the contract sets per kind of share (fields, checks and messages use them). */
 export interface ShareLimits {

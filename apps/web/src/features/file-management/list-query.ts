@@ -1,4 +1,4 @@
-import { FILES_LIMIT } from '@pasteport/contract';
+import { FILES_LIMIT } from '@pasteport/contract/plain';
 
 /** Page sizes offered; SPEC §9's 50 is the default. The server returns at most 200. */
 export const PAGE_SIZES = [20, FILES_LIMIT, 100, 200] as const;

@@ -1,4 +1,4 @@
-import { MARKDOWN_EXTENSIONS } from '@pasteport/contract';
+import { MARKDOWN_EXTENSIONS } from '@pasteport/contract/plain';
 
 /** How a file is previewed (SPEC §2 "Preview types"); 'none' is the generic card. */
 export type PreviewKind =

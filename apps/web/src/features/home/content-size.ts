@@ -1,4 +1,4 @@
-import { EDITOR_CONTENT_MAX_BYTES } from '@pasteport/contract';
+import { EDITOR_CONTENT_MAX_BYTES } from '@pasteport/contract/plain';
 
 /** The paste size limit (SPEC §9: 10 MB), in UTF-8 bytes as the server counts it. */
 export const CONTENT_LIMIT_BYTES = EDITOR_CONTENT_MAX_BYTES;

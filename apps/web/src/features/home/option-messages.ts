@@ -1,4 +1,4 @@
-import { SLUG_MAX_LENGTH } from '@pasteport/contract';
+import { SLUG_MAX_LENGTH } from '@pasteport/contract/plain';
 import type { TFunction } from 'i18next';
 import { EXPIRY_AMOUNT_MAX, formatDuration } from '../../lib/expiry';
 import type { OptionProblem, OptionProblems, ShareField, ShareOptions } from './share-form';

@@ -149,6 +149,9 @@ describe('Upload page, URL tab', () => {
     const status = within(await screen.findByTestId('import-status'));
     expect(status.getByText('The server is fetching the file…')).toBeInTheDocument();
     await waitFor(() => expect(status.getByTestId('transfer-stats')).toHaveTextContent('25 %'));
+    // The progress poll presents the secret the start answered: a guest's task needs it.
+    const poll = requestsTo(fetchMock, 'GET /api/url/import/t1')[0];
+    expect(new Headers(poll?.[1]?.headers).get('x-upload-secret')).toBe('secret-t1');
     expect(bodyOf(fetchMock, 'POST /api/url/import')).toEqual({
       s3_config_id: 'cfg-local',
       url: REMOTE,

@@ -1,19 +1,14 @@
-import {
-  DEFAULT_MAX_UPLOAD_SIZE_MB,
-  fileDetailSchema,
-  maxUploadSizeSchema,
-  multipartInitResponseSchema,
-  multipartStateSchema,
-  uploadStorageConfigSchema,
-  type CommitRequest,
-  type FileDetail,
-  type MultipartInitResponse,
-  type MultipartState,
-  type PresignResponse,
+import type {
+  CommitRequest,
+  FileDetail,
+  MultipartInitResponse,
+  MultipartState,
+  PresignResponse,
 } from '@pasteport/contract';
+import { DEFAULT_MAX_UPLOAD_SIZE_MB, parseMaxUploadSize } from '@pasteport/contract/plain';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api, apiLink, type UploadProgress } from '../../lib/api';
+import { contractSchemas } from '../../lib/contract-schemas';
 import {
   TransferError,
   xhrPut,
@@ -35,10 +30,10 @@ const MB = 1024 * 1024;
 export function useUploadStorageConfigs(enabled: boolean) {
   return useQuery({
     queryKey: ['upload', 'storage-configs'],
-    queryFn: async ({ signal }) =>
-      uploadStorageConfigSchema
-        .array()
-        .parse(await api.get<unknown>('/upload/storage-configs', { signal })),
+    queryFn: async ({ signal }) => {
+      const answer = await api.get<unknown>('/upload/storage-configs', { signal });
+      return (await contractSchemas()).uploadStorageConfigSchema.array().parse(answer);
+    },
     enabled,
     staleTime: 60_000,
     retry: 1,
@@ -53,7 +48,7 @@ export function useMaxUploadBytes(): { bytes: number; loading: boolean } {
   const query = useQuery({
     queryKey: ['system', 'max-upload-size'],
     queryFn: async ({ signal }) =>
-      maxUploadSizeSchema.parse(await api.get<unknown>('/system/max-upload-size', { signal })),
+      parseMaxUploadSize(await api.get<unknown>('/system/max-upload-size', { signal })),
     staleTime: 60_000,
     retry: 1,
   });
@@ -84,7 +79,7 @@ export async function uploadDirect(
     signal,
     onProgress: (progress: UploadProgress) => onProgress?.(progress.loaded),
   });
-  return fileDetailSchema.parse(data);
+  return (await contractSchemas()).fileDetailSchema.parse(data);
 }
 
 /** The two calls around a presigned PUT: `/s3/*` for files, `/url/*` for URL uploads. */
@@ -154,7 +149,14 @@ function sessionOf(
   };
 }
 
-const relayedPartSchema = z.object({ partNumber: z.number(), etag: z.string() });
+/** The ETag of a part the server relayed (`{ partNumber, etag }`). */
+function relayedEtag(answer: unknown): string {
+  const { partNumber, etag } = (answer ?? {}) as { partNumber?: unknown; etag?: unknown };
+  if (typeof partNumber !== 'number' || typeof etag !== 'string') {
+    throw new TypeError('the relayed part came back without its ETag');
+  }
+  return etag;
+}
 
 /** Which SPEC §8 step message an init or complete failure is worded with, if its own. */
 export interface MultipartFailureSteps {
@@ -212,7 +214,7 @@ export class ServerMultipartTransport implements MultipartTransport {
       const answer = await callJson<unknown>(this.auth, 'POST', '/upload/multipart/init', body, {
         signal,
       });
-      const session = multipartInitResponseSchema.parse(answer);
+      const session = (await contractSchemas()).multipartInitResponseSchema.parse(answer);
       return sessionOf(session, session.upload_secret);
     }, this.steps?.init);
   }
@@ -220,6 +222,7 @@ export class ServerMultipartTransport implements MultipartTransport {
   resume(saved: ResumeIds, signal: AbortSignal) {
     return this.recorded(async () => {
       const query = { file_id: saved.fileId, upload_id: saved.uploadId };
+      const { multipartStateSchema } = await contractSchemas();
       const answer = multipartStateSchema.parse(
         await callJson<unknown>(this.auth, 'GET', '/upload/multipart/parts', undefined, {
           query,
@@ -260,7 +263,7 @@ export class ServerMultipartTransport implements MultipartTransport {
       signal: options.signal,
       onProgress: (progress) => options.onProgress(progress.loaded),
     });
-    return relayedPartSchema.parse(answer).etag;
+    return relayedEtag(answer);
   }
 
   complete(
@@ -268,19 +271,16 @@ export class ServerMultipartTransport implements MultipartTransport {
     parts: { partNumber: number; etag: string }[],
     signal: AbortSignal,
   ): Promise<FileDetail> {
-    return this.recorded(
-      async () =>
-        fileDetailSchema.parse(
-          await callJson<unknown>(
-            this.auth,
-            'POST',
-            '/upload/multipart/complete',
-            { file_id: session.fileId, upload_id: session.uploadId, parts },
-            { signal, headers: uploadSecretHeaders(session.uploadSecret) },
-          ),
-        ),
-      this.steps?.complete,
-    );
+    return this.recorded(async () => {
+      const answer = await callJson<unknown>(
+        this.auth,
+        'POST',
+        '/upload/multipart/complete',
+        { file_id: session.fileId, upload_id: session.uploadId, parts },
+        { signal, headers: uploadSecretHeaders(session.uploadSecret) },
+      );
+      return (await contractSchemas()).fileDetailSchema.parse(answer);
+    }, this.steps?.complete);
   }
 
   async abort(session: UploadSession): Promise<void> {

@@ -1,4 +1,5 @@
-import { RECENT_UPLOADS_SHOWN, type FileDetail } from '@pasteport/contract';
+import type { FileDetail } from '@pasteport/contract';
+import { RECENT_UPLOADS_SHOWN } from '@pasteport/contract/plain';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
 
 /** Where the last successful uploads are kept in this browser. */

@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS, UPLOAD_SECRET_HEADER } from '@pasteport/contract';
+import { REQUEST_TIMEOUT_MS, UPLOAD_SECRET_HEADER } from '@pasteport/contract/plain';
 import {
   ApiError,
   apiBaseUrl,

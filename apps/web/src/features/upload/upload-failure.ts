@@ -1,4 +1,4 @@
-import { insufficientStorageSchema } from '@pasteport/contract';
+import type { InsufficientStorage } from '@pasteport/contract';
 import type { TFunction } from 'i18next';
 import { describeApiError, isApiError } from '../../lib/api';
 import { formatBytes } from '../../lib/format';
@@ -27,14 +27,25 @@ export function isSlugTaken(error: unknown): boolean {
   );
 }
 
+/** A 507's `data` (insufficientStorageSchema's three numbers), checked without zod. */
+function insufficientStorageOf(data: unknown): InsufficientStorage | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { file_size, remaining, total_capacity } = data as Record<string, unknown>;
+  return typeof file_size === 'number' &&
+    typeof remaining === 'number' &&
+    typeof total_capacity === 'number'
+    ? { file_size, remaining, total_capacity }
+    : undefined;
+}
+
 /** The 507 message with the numbers from the answer's `data`, or the plain one without them. */
 function insufficientStorageMessage(error: unknown, { t, language }: FailureContext): string {
-  const numbers = insufficientStorageSchema.safeParse(failureDataOf(error));
-  if (!numbers.success) return t('errors.INSUFFICIENT_STORAGE');
+  const numbers = insufficientStorageOf(failureDataOf(error));
+  if (!numbers) return t('errors.INSUFFICIENT_STORAGE');
   return t('upload.errors.insufficientStorage', {
-    size: formatBytes(numbers.data.file_size, language),
-    remaining: formatBytes(numbers.data.remaining, language),
-    total: formatBytes(numbers.data.total_capacity, language),
+    size: formatBytes(numbers.file_size, language),
+    remaining: formatBytes(numbers.remaining, language),
+    total: formatBytes(numbers.total_capacity, language),
   });
 }
 

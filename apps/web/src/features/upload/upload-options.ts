@@ -1,4 +1,5 @@
-import { fileMimetype, type DirectUploadFields } from '@pasteport/contract';
+import type { DirectUploadFields } from '@pasteport/contract';
+import { fileMimetype } from '@pasteport/contract/plain';
 import { hoursUntilExpiry } from '../../components/share-options/expires-in';
 import type {
   ExpiryPreset,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { isApiError } from '../../lib/api';
 
 /**
@@ -20,6 +19,14 @@ export class UploadStepError extends Error {
 }
 
 /**
+ * A schema's refusal of an answer (zod's ZodError), told by its name: this module is part of
+ * the Upload page's first load, which does without zod (the schemas load with the first call).
+ */
+function isSchemaError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ZodError';
+}
+
+/**
  * The failure of `step` as the user should read it. A taken link suffix stays itself (SPEC §8:
  * rethrown as the 409 message, and the page marks the slug field); an answer that does not
  * parse is "no valid data" when presigning.
@@ -27,7 +34,7 @@ export class UploadStepError extends Error {
 export function stepFailure(step: UploadStep, error: unknown): unknown {
   const slugTaken = isApiError(error) && (error.code === 'SLUG_TAKEN' || error.status === 409);
   if (error instanceof UploadStepError || slugTaken) return error;
-  if (step === 'presign' && error instanceof z.ZodError) {
+  if (step === 'presign' && isSchemaError(error)) {
     return new UploadStepError('presignInvalid', error);
   }
   return new UploadStepError(step, error);

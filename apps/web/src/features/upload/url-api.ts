@@ -1,22 +1,19 @@
-import {
-  fileDetailSchema,
-  presignResponseSchema,
-  urlImportProgressSchema,
-  urlImportStartedSchema,
-  urlInfoSchema,
-  type FileDetail,
-  type CommitRequest,
-  type UrlImportProgress,
-  type UrlImportRequest,
-  type UrlImportStarted,
-  type UrlInfo,
-  type UrlPresignRequest,
+import type {
+  FileDetail,
+  CommitRequest,
+  UrlImportProgress,
+  UrlImportRequest,
+  UrlImportStarted,
+  UrlInfo,
+  UrlPresignRequest,
 } from '@pasteport/contract';
 import { api, apiBaseUrl, buildUrl } from '../../lib/api';
+import { contractSchemas } from '../../lib/contract-schemas';
 import { callJson, uploadSecretHeaders, type CallAuth } from './upload-call';
 import { stepFailure } from './upload-step';
 
-// The URL upload calls (SPEC §7 "URL upload"); every answer is parsed with the contract.
+// The URL upload calls (SPEC §7 "URL upload"); every answer is parsed with the contract's
+// schemas, loaded with the first call.
 
 export type { UrlImportRequest, UrlImportStarted, UrlInfo, UrlPresignRequest };
 /** `POST /api/url/commit` body: the same as `/api/s3/commit`. */
@@ -26,7 +23,9 @@ export type UrlImportTask = UrlImportProgress;
 
 /** POST /url/info: name, type and size of a remote file. */
 export async function fetchUrlInfo(url: string, signal?: AbortSignal): Promise<UrlInfo> {
-  return urlInfoSchema.parse(await api.post<unknown>('/url/info', { url }, { signal }));
+  return (await contractSchemas()).urlInfoSchema.parse(
+    await api.post<unknown>('/url/info', { url }, { signal }),
+  );
 }
 
 /** POST /url/presign → where to PUT the downloaded bytes. */
@@ -35,7 +34,7 @@ export async function presignUrlUpload(
   request: UrlPresignRequest,
   signal?: AbortSignal,
 ) {
-  return presignResponseSchema.parse(
+  return (await contractSchemas()).presignResponseSchema.parse(
     await callJson<unknown>(auth, 'POST', '/url/presign', request, { signal }),
   );
 }
@@ -48,7 +47,7 @@ export async function commitUrlUpload(
   signal?: AbortSignal,
 ): Promise<FileDetail> {
   try {
-    return fileDetailSchema.parse(
+    return (await contractSchemas()).fileDetailSchema.parse(
       await callJson<unknown>(auth, 'POST', '/url/commit', request, {
         signal,
         headers: uploadSecretHeaders(uploadSecret),
@@ -65,15 +64,26 @@ export async function startUrlImport(
   request: UrlImportRequest,
   signal?: AbortSignal,
 ): Promise<UrlImportStarted> {
-  return urlImportStartedSchema.parse(
+  return (await contractSchemas()).urlImportStartedSchema.parse(
     await callJson<unknown>(auth, 'POST', '/url/import', request, { signal }),
   );
 }
 
-/** GET /url/import/{task_id}: how far the server's download is. */
-export async function pollUrlImport(taskId: string, signal?: AbortSignal): Promise<UrlImportTask> {
-  return urlImportProgressSchema.parse(
-    await api.get<unknown>(`/url/import/${encodeURIComponent(taskId)}`, { signal }),
+/**
+ * GET /url/import/{task_id}: how far the server's download is, presenting the secret its start
+ * answered (a guest's task is readable only with it).
+ */
+export async function pollUrlImport(
+  auth: CallAuth,
+  taskId: string,
+  uploadSecret: string | undefined,
+  signal?: AbortSignal,
+): Promise<UrlImportTask> {
+  return (await contractSchemas()).urlImportProgressSchema.parse(
+    await callJson<unknown>(auth, 'GET', `/url/import/${encodeURIComponent(taskId)}`, undefined, {
+      signal,
+      headers: uploadSecretHeaders(uploadSecret),
+    }),
   );
 }
 

@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS } from '@pasteport/contract';
+import { REQUEST_TIMEOUT_MS } from '@pasteport/contract/plain';
 import { parseBody, isPassThroughBody } from './body';
 import { inferContext, type RequestContext } from './context';
 import {

@@ -1,4 +1,5 @@
-import { isErrorCode, type ErrorCode, type ValidationIssue } from '@pasteport/contract';
+import type { ValidationIssue } from '@pasteport/contract';
+import { isErrorCode, type ErrorCode } from '@pasteport/contract/plain';
 import type { RequestContext } from './context';
 import type { CredentialKind } from './credentials';
 

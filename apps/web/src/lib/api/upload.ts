@@ -1,4 +1,4 @@
-import { PART_UPLOAD_TIMEOUT_MS } from '@pasteport/contract';
+import { PART_UPLOAD_TIMEOUT_MS } from '@pasteport/contract/plain';
 import { parseBody } from './body';
 import type { RequestContext } from './context';
 import { ApiError, type ApiErrorKind } from './errors';

@@ -1,4 +1,5 @@
-import { AUTH_REVALIDATE_MS, type LoginRequest } from '@pasteport/contract';
+import type { LoginRequest } from '@pasteport/contract';
+import { AUTH_REVALIDATE_MS } from '@pasteport/contract/plain';
 import { createApiClient, type ApiClient, type Credential, type CredentialKind } from '../api';
 import { AUTH_EVENTS, emitAuthEvent } from './events';
 import {

@@ -1,10 +1,6 @@
-import {
-  adminTokenInfoSchema,
-  apiKeyInfoSchema,
-  loginResponseSchema,
-  type LoginRequest,
-} from '@pasteport/contract';
+import type { LoginRequest } from '@pasteport/contract';
 import { authorizationHeader, isApiError, type ApiClient, type Credential } from '../api';
+import { contractSchemas } from '../contract-schemas';
 import { LoginError, loginErrorFrom } from './login-failure';
 import {
   hasAnyPermission,
@@ -32,7 +28,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** GET /test/api-key: SPEC §5 needs success plus data, in the info form. */
 async function fetchKeyInfo(client: ApiClient, key: string) {
   const data = await client.get<unknown>('/test/api-key', withCredential({ kind: 'apikey', key }));
-  return apiKeyInfoSchema.safeParse(data);
+  return (await contractSchemas()).apiKeyInfoSchema.safeParse(data);
 }
 
 /** Only the server saying no ends a session; silence or its own trouble does not. */
@@ -55,7 +51,7 @@ export async function validateSession(
         '/test/admin-token',
         withCredential({ kind: 'admin', token: session.token }),
       );
-      const parsed = adminTokenInfoSchema.safeParse(data);
+      const parsed = (await contractSchemas()).adminTokenInfoSchema.safeParse(data);
       if (!parsed.success) return { kind: 'invalid' };
       const { username, expires_at: expiresAt } = parsed.data;
       return { kind: 'valid', session: { ...session, username, expiresAt } };
@@ -83,7 +79,12 @@ export async function requestAdminLogin(
   if (!isRecord(data) || typeof data.token !== 'string' || data.token === '') {
     throw new LoginError('missingToken');
   }
-  const parsed = loginResponseSchema.safeParse(data);
+  let parsed;
+  try {
+    parsed = (await contractSchemas()).loginResponseSchema.safeParse(data);
+  } catch (error) {
+    throw loginErrorFrom(error, 'password');
+  }
   if (!parsed.success) throw new LoginError('invalidResponse');
   const { token, username, expires_at: expiresAt } = parsed.data;
   return { type: 'admin', token, username, expiresAt };

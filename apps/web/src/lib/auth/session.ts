@@ -1,9 +1,4 @@
-import {
-  apiKeyInfoSchema,
-  apiKeyPermissionsSchema,
-  type ApiKeyInfo,
-  type ApiKeyPermissions,
-} from '@pasteport/contract';
+import type { ApiKeyInfo, ApiKeyPermissions } from '@pasteport/contract';
 import type { Credential } from '../api';
 import { AUTH_STORAGE_KEYS, readStored, removeStored, writeStored } from '../storage';
 
@@ -33,8 +28,6 @@ export type AuthSession = { type: 'none' } | AdminSession | ApiKeySession;
 /** The signed-out session; one shared object so snapshots compare cheaply. */
 export const NO_SESSION: AuthSession = Object.freeze({ type: 'none' });
 
-const identitySchema = apiKeyInfoSchema.shape.key_info;
-
 /** The Authorization credential of a session, or undefined when signed out. */
 export function credentialOf(session: AuthSession): Credential | undefined {
   if (session.type === 'admin') return { kind: 'admin', token: session.token };
@@ -55,6 +48,28 @@ export function sameIdentity(a: AuthSession, b: AuthSession): boolean {
 /** Whether a key may use any area at all (SPEC §5: text, file or mount). */
 export function hasAnyPermission(permissions: ApiKeyPermissions): boolean {
   return permissions.text || permissions.file || permissions.mount;
+}
+
+// What this app stored itself, checked by hand: reading a session is part of every first load,
+// which does without zod. The same shapes as apiKeyPermissionsSchema and the info form's key_info.
+function fieldsOf(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+function storedPermissions(value: unknown): ApiKeyPermissions | undefined {
+  const { text, file, mount } = fieldsOf(value) ?? {};
+  return typeof text === 'boolean' && typeof file === 'boolean' && typeof mount === 'boolean'
+    ? { text, file, mount }
+    : undefined;
+}
+
+function storedIdentity(value: unknown): ApiKeyIdentity | undefined {
+  const { id, name, basic_path } = fieldsOf(value) ?? {};
+  return typeof id === 'string' && typeof name === 'string' && typeof basic_path === 'string'
+    ? { id, name, basic_path }
+    : undefined;
 }
 
 function readJson(key: string): unknown {
@@ -82,12 +97,10 @@ export function readPersistedSession(): AuthSession {
   }
   if (type === 'apikey') {
     const key = readStored(AUTH_STORAGE_KEYS.apiKey);
-    const permissions = apiKeyPermissionsSchema.safeParse(
-      readJson(AUTH_STORAGE_KEYS.apiKeyPermissions),
-    );
-    const info = identitySchema.safeParse(readJson(AUTH_STORAGE_KEYS.apiKeyInfo));
-    if (!key || !permissions.success || !info.success) return NO_SESSION;
-    return { type, key, permissions: permissions.data, info: info.data };
+    const permissions = storedPermissions(readJson(AUTH_STORAGE_KEYS.apiKeyPermissions));
+    const info = storedIdentity(readJson(AUTH_STORAGE_KEYS.apiKeyInfo));
+    if (!key || !permissions || !info) return NO_SESSION;
+    return { type, key, permissions, info };
   }
   return NO_SESSION;
 }

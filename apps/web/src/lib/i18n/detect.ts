@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@pasteport/contract';
+import { LANGUAGES, type Language } from '@pasteport/contract/plain';
 
 /** The language used when neither storage nor the browser says anything usable (SPEC §1). */
 export const FALLBACK_LANGUAGE: Language = 'zh-CN';

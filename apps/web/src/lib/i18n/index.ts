@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, type Language } from '@pasteport/contract';
+import { LANGUAGES, type Language } from '@pasteport/contract/plain';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage';
 import { browserLanguages, detectLanguage, FALLBACK_LANGUAGE, isLanguage } from './detect';
 import { loadedResources, loadMessages } from './resources';

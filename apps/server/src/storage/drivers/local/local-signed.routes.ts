@@ -99,7 +99,7 @@ const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app,
       // A signed link may ask for inline; only passive types get it (user-content.ts).
       const use = payload.disp === 'attachment' ? 'download' : 'view';
       void reply.headers({
-        ...userContentHeaders(payload.ct ?? info.contentType, use, payload.fn),
+        ...userContentHeaders(payload.ct ?? info.contentType, use, payload.fn, app.userContent),
         'Accept-Ranges': 'bytes',
         'Cache-Control': 'private, no-cache',
       });

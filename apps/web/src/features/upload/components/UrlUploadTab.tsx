@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { fileMimetype, type FileDetail } from '@pasteport/contract';
+import type { FileDetail } from '@pasteport/contract';
+import { fileMimetype } from '@pasteport/contract/plain';
 import { IconCloudDownload, IconInfoCircle, IconServer } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
@@ -176,7 +177,7 @@ export function UrlUploadTab({
           { ...prepared.fields, url: source.url, filename: source.filename },
           signal,
         ),
-      poll: (taskId, signal) => pollUrlImport(taskId, signal),
+      poll: (taskId, secret, signal) => pollUrlImport(auth, taskId, secret, signal),
       cancel: (fileId, secret) => cancelUrlImport(auth, fileId, secret),
     });
     // Completion arrives through polling; report it once it lands.

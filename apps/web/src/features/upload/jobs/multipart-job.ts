@@ -1,4 +1,4 @@
-import { fileDetailSchema, type FileDetail } from '@pasteport/contract';
+import type { FileDetail } from '@pasteport/contract';
 import type { UploadSnapshot } from '../multipart';
 import type { JobSnapshot, JobStatus, UploadJob } from './job';
 
@@ -24,9 +24,9 @@ const STATUS: Record<UploadSnapshot['state'], JobStatus> = {
   aborted: 'error',
 };
 
+/** What the transport's complete answered, already parsed there (ServerMultipartTransport). */
 function resultOf(result: unknown): FileDetail | null {
-  const parsed = fileDetailSchema.safeParse(result);
-  return parsed.success ? parsed.data : null;
+  return typeof result === 'object' && result !== null ? (result as FileDetail) : null;
 }
 
 /**

@@ -3,7 +3,7 @@ import {
   PART_MAX_RETRIES,
   PART_RETRY_DELAY_MS,
   PART_UPLOAD_TIMEOUT_MS,
-} from '@pasteport/contract';
+} from '@pasteport/contract/plain';
 import { ChunkTable, type ChunkInfo } from './chunk-table';
 import { sleepOn, systemClock, type Sleep, type UploaderClock } from './clock';
 import { ConnectionWatch } from './connection-watch';

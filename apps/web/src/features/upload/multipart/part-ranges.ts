@@ -1,4 +1,4 @@
-import { MULTIPART_PART_SIZE } from '@pasteport/contract';
+import { MULTIPART_PART_SIZE } from '@pasteport/contract/plain';
 
 /** One part's byte range [start, end) of the file; part numbers start at 1. */
 export interface PartRange {

@@ -1,4 +1,4 @@
-import { UPLOAD_STATE_TTL_MS } from '@pasteport/contract';
+import { UPLOAD_STATE_TTL_MS } from '@pasteport/contract/plain';
 import { readStored, removeStored, writeStored } from '../../../lib/storage';
 import type { StoredPart } from './types';
 

@@ -1,4 +1,4 @@
-import { PART_UPLOAD_TIMEOUT_MS } from '@pasteport/contract';
+import { PART_UPLOAD_TIMEOUT_MS } from '@pasteport/contract/plain';
 import { TransferError } from './transfer-error';
 import type { PartRequestOptions, PartTarget } from './types';
 

@@ -12,7 +12,7 @@ const running = (loaded: number, total: number | null): UrlImportTask => ({
 });
 
 function importWith(tasks: UrlImportTask[]) {
-  const poll = vi.fn((_taskId: string) => {
+  const poll = vi.fn((_taskId: string, _secret: string) => {
     const next = tasks.shift();
     return next ? Promise.resolve(next) : Promise.reject(new Error('no more answers'));
   });
@@ -39,7 +39,8 @@ describe('ServerImportJob', () => {
     expect(poll).not.toHaveBeenCalled();
 
     await vi.advanceTimersByTimeAsync(IMPORT_POLL_MS);
-    expect(poll).toHaveBeenCalledWith('task-1', expect.any(AbortSignal));
+    // Every poll presents the secret the start answered (X-Upload-Secret).
+    expect(poll).toHaveBeenCalledWith('task-1', 's1', expect.any(AbortSignal));
     expect(job.getSnapshot()).toMatchObject({ state: 'running', loaded: 25, percent: 25 });
     await vi.advanceTimersByTimeAsync(IMPORT_POLL_MS - 1);
     expect(poll).toHaveBeenCalledTimes(1);

@@ -26,7 +26,8 @@ export interface ImportSnapshot {
 
 export interface ImportDeps {
   start: (signal: AbortSignal) => Promise<UrlImportStarted>;
-  poll: (taskId: string, signal: AbortSignal) => Promise<UrlImportTask>;
+  /** Reads the task's progress, presenting the secret the start answered. */
+  poll: (taskId: string, uploadSecret: string, signal: AbortSignal) => Promise<UrlImportTask>;
   /** Stops the import of `fileId`, presenting the secret the start answered. */
   cancel: (fileId: string, uploadSecret: string | undefined) => Promise<void>;
   pollMs?: number;
@@ -110,7 +111,7 @@ export class ServerImportJob {
     if (!controller || !started || !this.active) return;
     let task: UrlImportTask;
     try {
-      task = await this.deps.poll(started.task_id, controller.signal);
+      task = await this.deps.poll(started.task_id, started.upload_secret, controller.signal);
     } catch (error) {
       if (controller.signal.aborted) return;
       this.pollFailures += 1;

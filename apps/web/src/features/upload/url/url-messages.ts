@@ -1,4 +1,4 @@
-import { isErrorCode } from '@pasteport/contract';
+import { isErrorCode } from '@pasteport/contract/plain';
 import { isApiError } from '../../../lib/api/errors';
 import { describeJobFailure, describeRequestError, type FailureContext } from '../upload-failure';
 import type { RelayFailure } from './relay-job';

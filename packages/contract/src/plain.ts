@@ -1,0 +1,13 @@
+/**
+ * `@pasteport/contract/plain`: the part of the contract that needs no zod — constants and
+ * limits, error codes, slug, file and media-type rules, and checks of the public answers a
+ * first visit reads. The web's first load imports only this entry; the schemas
+ * (`@pasteport/contract`) load with the parts that validate.
+ */
+export * from './constants.js';
+export * from './errors.js';
+export * from './slugs.js';
+export * from './media-type.js';
+export * from './file-rules.js';
+export * from './paste-rules.js';
+export * from './public-answers.js';
