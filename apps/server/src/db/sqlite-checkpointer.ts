@@ -29,6 +29,8 @@ const SQLite = require(workerData.driver);
 const db = new SQLite(workerData.file);
 db.pragma('busy_timeout = 1000');
 db.pragma('synchronous = NORMAL');
+// A checkpoint copies frames from the WAL; it needs no page cache of its own.
+db.pragma('cache_size = 16');
 const pass = () => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
@@ -69,6 +71,8 @@ export function startBackgroundCheckpoints(
   writer.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
+    // It runs one pragma: a small heap keeps the thread's memory down.
+    resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
     workerData: {
       driver: createRequire(import.meta.url).resolve('better-sqlite3'),
       file,
