@@ -11,3 +11,4 @@ export * from './media-type.js';
 export * from './file-rules.js';
 export * from './paste-rules.js';
 export * from './public-answers.js';
+export * from './records.js';

@@ -1,12 +1,9 @@
+import { isRecord } from './records.js';
 import type { GuestAccess, MaxUploadSize } from './settings.js';
 
 // The two public answers a first visit reads (the header's links, the upload limit), checked
 // without zod so the web's first load carries no schema library. Each accepts exactly what
 // its schema in settings.ts accepts and keeps only the schema's fields.
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** GET /api/system/guest-access → data, as guestAccessSchema parses it; throws otherwise. */
 export function parseGuestAccess(value: unknown): GuestAccess {

@@ -92,10 +92,7 @@ export const SAME_ORIGIN_USER_CONTENT = userContentPolicy([]);
  * serves user content (and the plugins registered after it), so an answer pays nothing for it.
  */
 export function installUserContentPolicy(app: FastifyInstance, origins: readonly string[]): void {
-  app.decorate(
-    'userContent',
-    origins.length === 0 ? SAME_ORIGIN_USER_CONTENT : userContentPolicy(origins),
-  );
+  app.decorate('userContent', userContentPolicy(origins));
 }
 
 /**

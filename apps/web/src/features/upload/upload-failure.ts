@@ -1,4 +1,5 @@
 import type { InsufficientStorage } from '@pasteport/contract';
+import { isRecord } from '@pasteport/contract/plain';
 import type { TFunction } from 'i18next';
 import { describeApiError, isApiError } from '../../lib/api';
 import { formatBytes } from '../../lib/format';
@@ -29,8 +30,8 @@ export function isSlugTaken(error: unknown): boolean {
 
 /** A 507's `data` (insufficientStorageSchema's three numbers), checked without zod. */
 function insufficientStorageOf(data: unknown): InsufficientStorage | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const { file_size, remaining, total_capacity } = data as Record<string, unknown>;
+  if (!isRecord(data)) return undefined;
+  const { file_size, remaining, total_capacity } = data;
   return typeof file_size === 'number' &&
     typeof remaining === 'number' &&
     typeof total_capacity === 'number'

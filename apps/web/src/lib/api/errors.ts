@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '@pasteport/contract';
-import { isErrorCode, type ErrorCode } from '@pasteport/contract/plain';
+import { isErrorCode, isRecord, type ErrorCode } from '@pasteport/contract/plain';
 import type { RequestContext } from './context';
 import type { CredentialKind } from './credentials';
 
@@ -78,10 +78,6 @@ function summarise(init: ApiErrorInit): string {
 /** Type guard usable on anything a promise rejected with. */
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const SUCCESS_CODES = new Set<unknown>([200, 201, 202]);

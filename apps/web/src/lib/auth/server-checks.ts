@@ -1,4 +1,5 @@
 import type { LoginRequest } from '@pasteport/contract';
+import { isRecord } from '@pasteport/contract/plain';
 import { authorizationHeader, isApiError, type ApiClient, type Credential } from '../api';
 import { contractSchemas } from '../contract-schemas';
 import { LoginError, loginErrorFrom } from './login-failure';
@@ -19,10 +20,6 @@ export type ValidationOutcome =
 // The store decides what a 401 means here, so these calls bypass the client's logout hook.
 function withCredential(credential: Credential) {
   return { anonymous: true, headers: { Authorization: authorizationHeader(credential) } };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 /** GET /test/api-key: SPEC §5 needs success plus data, in the info form. */

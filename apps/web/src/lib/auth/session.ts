@@ -1,4 +1,5 @@
 import type { ApiKeyInfo, ApiKeyPermissions } from '@pasteport/contract';
+import { isRecord } from '@pasteport/contract/plain';
 import type { Credential } from '../api';
 import { AUTH_STORAGE_KEYS, readStored, removeStored, writeStored } from '../storage';
 
@@ -52,21 +53,15 @@ export function hasAnyPermission(permissions: ApiKeyPermissions): boolean {
 
 // What this app stored itself, checked by hand: reading a session is part of every first load,
 // which does without zod. The same shapes as apiKeyPermissionsSchema and the info form's key_info.
-function fieldsOf(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
 function storedPermissions(value: unknown): ApiKeyPermissions | undefined {
-  const { text, file, mount } = fieldsOf(value) ?? {};
+  const { text, file, mount } = isRecord(value) ? value : {};
   return typeof text === 'boolean' && typeof file === 'boolean' && typeof mount === 'boolean'
     ? { text, file, mount }
     : undefined;
 }
 
 function storedIdentity(value: unknown): ApiKeyIdentity | undefined {
-  const { id, name, basic_path } = fieldsOf(value) ?? {};
+  const { id, name, basic_path } = isRecord(value) ? value : {};
   return typeof id === 'string' && typeof name === 'string' && typeof basic_path === 'string'
     ? { id, name, basic_path }
     : undefined;
