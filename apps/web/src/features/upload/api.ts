@@ -5,7 +5,11 @@ import type {
   MultipartState,
   PresignResponse,
 } from '@pasteport/contract';
-import { DEFAULT_MAX_UPLOAD_SIZE_MB, parseMaxUploadSize } from '@pasteport/contract/plain';
+import {
+  DEFAULT_MAX_UPLOAD_SIZE_MB,
+  isRecord,
+  parseMaxUploadSize,
+} from '@pasteport/contract/plain';
 import { useQuery } from '@tanstack/react-query';
 import { api, apiLink, type UploadProgress } from '../../lib/api';
 import { contractSchemas } from '../../lib/contract-schemas';
@@ -151,11 +155,14 @@ function sessionOf(
 
 /** The ETag of a part the server relayed (`{ partNumber, etag }`). */
 function relayedEtag(answer: unknown): string {
-  const { partNumber, etag } = (answer ?? {}) as { partNumber?: unknown; etag?: unknown };
-  if (typeof partNumber !== 'number' || typeof etag !== 'string') {
-    throw new TypeError('the relayed part came back without its ETag');
+  if (
+    isRecord(answer) &&
+    typeof answer.partNumber === 'number' &&
+    typeof answer.etag === 'string'
+  ) {
+    return answer.etag;
   }
-  return etag;
+  throw new TypeError('the relayed part came back without its ETag');
 }
 
 /** Which SPEC §8 step message an init or complete failure is worded with, if its own. */
