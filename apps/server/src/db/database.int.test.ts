@@ -4,6 +4,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.js';
+import {
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  startBackgroundCheckpoints,
+} from './sqlite-checkpointer.js';
 
 /** The SQLite file holds password hashes and sealed storage credentials: owner-only. */
 describe('the SQLite database file', () => {
@@ -68,5 +72,60 @@ describe('the SQLite write-ahead log', () => {
     const { rows } = await sql<{ x: number }>`select x from t`.execute(reopened.db);
     expect(rows).toEqual([{ x: 42 }]);
     await reopened.close();
+  });
+});
+
+/** The checkpoint thread costs memory: it runs only while the server writes a lot. */
+describe('the background checkpointer', () => {
+  let dir = '';
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  async function writerOn(file: string) {
+    const { default: SQLite } = await import('better-sqlite3');
+    const writer = new SQLite(file);
+    writer.pragma('journal_mode = WAL');
+    writer.exec('create table t (x integer)');
+    return writer;
+  }
+
+  it('starts under sustained writes and lets its thread go once they stop', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'pasteport-db-'));
+    const file = path.join(dir, 'pasteport.db');
+    const writer = await writerOn(file);
+    const checkpointer = startBackgroundCheckpoints(writer, file);
+    checkpointer.poll();
+    expect(checkpointer.active).toBe(false);
+    expect(writer.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+
+    // A handful of writes (a transfer's row) is no load.
+    const insert = writer.prepare('insert into t values (?)');
+    for (let i = 0; i < 5; i++) insert.run(i);
+    checkpointer.poll();
+    expect(checkpointer.active).toBe(false);
+
+    for (let i = 0; i < 200; i++) insert.run(i);
+    checkpointer.poll();
+    await expect.poll(() => checkpointer.active, { timeout: 60_000, interval: 10 }).toBe(true);
+    expect(writer.pragma('wal_autocheckpoint', { simple: true })).toBe(
+      FALLBACK_AUTOCHECKPOINT_PAGES,
+    );
+
+    for (let i = 0; i < 30; i++) checkpointer.poll();
+    expect(checkpointer.active).toBe(false);
+    await expect
+      .poll(() => writer.pragma('wal_autocheckpoint', { simple: true }), {
+        timeout: 60_000,
+        interval: 10,
+      })
+      .toBe(1000);
+
+    // The load comes back: so does the thread.
+    for (let i = 0; i < 200; i++) insert.run(i);
+    checkpointer.poll();
+    await expect.poll(() => checkpointer.active, { timeout: 60_000, interval: 10 }).toBe(true);
+
+    writer.close();
+    await checkpointer.stop();
+    expect(checkpointer.active).toBe(false);
   });
 });
