@@ -11,6 +11,7 @@ export * from './api-keys.js';
 export * from './settings.js';
 export * from './public-answers.js';
 export * from './records.js';
+export * from './paths.js';
 export * from './slugs.js';
 export * from './paste-rules.js';
 export * from './pastes.js';

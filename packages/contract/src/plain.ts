@@ -12,3 +12,4 @@ export * from './file-rules.js';
 export * from './paste-rules.js';
 export * from './public-answers.js';
 export * from './records.js';
+export * from './paths.js';

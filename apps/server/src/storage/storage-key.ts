@@ -1,15 +1,27 @@
+import {
+  hasControlCharacter,
+  hasLoneSurrogate,
+  MAX_SEGMENT_BYTES,
+  segmentProblem,
+  type SegmentProblem,
+  utf8Bytes,
+} from '@pasteport/contract';
 import { AppError } from '../lib/app-error.js';
 
 /** S3's own limit on a key, in UTF-8 bytes; keys must stay portable between drivers. */
 export const STORAGE_KEY_MAX_BYTES = 1024;
 /** A common filesystem name limit (NAME_MAX), so every key can live on local disk too. */
-export const STORAGE_KEY_SEGMENT_MAX_BYTES = 255;
+export const STORAGE_KEY_SEGMENT_MAX_BYTES = MAX_SEGMENT_BYTES;
 
-// C0 and C1 controls and DEL: invisible in listings and dangerous in headers and logs.
-const CONTROL_CHARS = /\p{Cc}/u;
-// In /u mode a well-paired surrogate is one code point, so this only finds lone halves,
-// which cannot be encoded as UTF-8 and would be silently mangled by S3 or the filesystem.
-const LONE_SURROGATE = /\p{Cs}/u;
+/** The contract's segment rule (`packages/contract/src/paths.ts`) in a storage key's words. */
+const SEGMENT_REFUSALS: Readonly<Record<SegmentProblem, [rule: string, message: string]>> = {
+  empty: ['no_empty_segment', 'storage key has an empty path segment'],
+  dot: ['no_dot_segment', 'storage key has a "." or ".." segment'],
+  control: ['no_control', 'storage key contains a control character'],
+  backslash: ['no_backslash', 'storage key contains a backslash'],
+  unicode: ['utf8', 'storage key is not valid Unicode'],
+  too_long: ['segment_max_bytes', 'a storage key segment is longer than 255 bytes'],
+};
 
 function reject(rule: string, message: string): never {
   throw new AppError('VALIDATION_FAILED', message, {
@@ -44,23 +56,18 @@ export function validateStoragePrefix(prefix: string): string {
 
 function checkCharacters(key: string): void {
   if (key.includes('\0')) reject('no_nul', 'storage key contains a NUL byte');
-  if (CONTROL_CHARS.test(key)) reject('no_control', 'storage key contains a control character');
-  if (LONE_SURROGATE.test(key)) reject('utf8', 'storage key is not valid Unicode');
+  if (hasControlCharacter(key)) reject('no_control', 'storage key contains a control character');
+  if (hasLoneSurrogate(key)) reject('utf8', 'storage key is not valid Unicode');
   if (key.includes('\\')) reject('no_backslash', 'storage key contains a backslash');
   if (key.startsWith('/')) reject('relative', 'storage key must not start with "/"');
-  if (Buffer.byteLength(key, 'utf8') > STORAGE_KEY_MAX_BYTES) {
+  if (utf8Bytes(key) > STORAGE_KEY_MAX_BYTES) {
     reject('max_bytes', `storage key is longer than ${STORAGE_KEY_MAX_BYTES} bytes`);
   }
 }
 
 function checkSegments(segments: readonly string[]): void {
   for (const segment of segments) {
-    if (segment === '') reject('no_empty_segment', 'storage key has an empty path segment');
-    if (segment === '.' || segment === '..') {
-      reject('no_dot_segment', 'storage key has a "." or ".." segment');
-    }
-    if (Buffer.byteLength(segment, 'utf8') > STORAGE_KEY_SEGMENT_MAX_BYTES) {
-      reject('segment_max_bytes', 'a storage key segment is longer than 255 bytes');
-    }
+    const problem = segmentProblem(segment);
+    if (problem) reject(...SEGMENT_REFUSALS[problem]);
   }
 }

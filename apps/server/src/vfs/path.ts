@@ -1,44 +1,27 @@
+import { checkPath, isWithinPath as contains, PATH_PROBLEM_MESSAGES } from '@pasteport/contract';
 import { AppError } from '../lib/app-error.js';
 
-/** Longest path and segment accepted anywhere a virtual path is named (fs, WebDAV, basic paths). */
-export const MAX_PATH_LENGTH = 4096;
-export const MAX_SEGMENT_BYTES = 255;
-
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const CONTROL = /[\u0000-\u001f\u007f]/;
+export { MAX_PATH_LENGTH, MAX_SEGMENT_BYTES } from '@pasteport/contract';
 
 /**
- * The one normalisation of virtual paths: absolute, '/'-separated, repeated and trailing
- * slashes collapsed. Refuses `.`/`..` segments, NUL and control characters, backslashes and
- * over-long names with VALIDATION_FAILED, so no caller ever has to re-check traversal.
+ * The contract's one path rule (`packages/contract/src/paths.ts`) as the server answers it:
+ * the normalised path, or VALIDATION_FAILED naming `field`, so no caller ever has to re-check
+ * traversal.
  */
 export function normalizePath(input: string, field = 'path'): string {
-  const refuse = (message: string): never => {
-    throw new AppError('VALIDATION_FAILED', `${field}: ${message}`, {
-      details: [{ field, rule: 'path', message }],
-    });
-  };
-  if (input.length > MAX_PATH_LENGTH) refuse(`must be at most ${MAX_PATH_LENGTH} characters`);
-  if (!input.startsWith('/')) refuse('must start with /');
-  if (CONTROL.test(input)) refuse('must not contain control characters');
-  if (input.includes('\\')) refuse('must not contain backslashes');
-  const segments = input.split('/').filter((s) => s !== '');
-  for (const segment of segments) {
-    if (segment === '.' || segment === '..') refuse('must not contain . or .. segments');
-    if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES) {
-      refuse(`each name must be at most ${MAX_SEGMENT_BYTES} bytes`);
-    }
-  }
-  return '/' + segments.join('/');
+  const checked = checkPath(input);
+  if (checked.ok) return checked.path;
+  const message = PATH_PROBLEM_MESSAGES[checked.problem];
+  throw new AppError('VALIDATION_FAILED', `${field}: ${message}`, {
+    details: [{ field, rule: 'path', message }],
+  });
 }
 
 /**
- * Whether `path` is `base` or lies beneath it, compared segment by segment on normalised
- * paths: `/docs` contains `/docs/a` but not `/docs-private`; `/` contains everything.
+ * Whether `path` is `base` or lies beneath it (segment by segment: `/docs` contains `/docs/a`
+ * but not `/docs-private`). A refused path is an error here, not a "no": the caller learns
+ * which field was wrong.
  */
 export function isWithinPath(base: string, path: string): boolean {
-  const b = normalizePath(base, 'basic_path');
-  const p = normalizePath(path);
-  if (b === '/') return true;
-  return p === b || p.startsWith(b + '/');
+  return contains(normalizePath(base, 'basic_path'), normalizePath(path));
 }

@@ -6,7 +6,6 @@ export { AUTH_EVENTS } from './events';
 export type { AuthEventName } from './events';
 export { isLoginError, LoginError } from './login-failure';
 export type { LoginFailureReason, LoginMode } from './login-failure';
-export { normalisePath, pathContains } from './path-permission';
 export { AuthStoreProvider, useAuth, useAuthStore } from './react';
 export { decideRoute, mountExplorerUrl, routeNeedsAuth } from './route-guard';
 export type { GuardDecision, GuardNotice } from './route-guard';

@@ -51,15 +51,19 @@ describe('decideRoute (SPEC §5 route guard)', () => {
     },
   );
 
-  it.each(['/mount-explorer', '/mount-explorer/docs-private', '/mount-explorer/other/docs'])(
-    'sends a mount key from %s back to /mount-explorer/docs',
-    (path) => {
-      expect(decideRoute(key({ mount: true }, '/docs'), path)).toEqual({
-        action: 'redirect',
-        to: '/mount-explorer/docs',
-      });
-    },
-  );
+  it.each([
+    '/mount-explorer',
+    '/mount-explorer/docs-private',
+    '/mount-explorer/other/docs',
+    // The server refuses `..` rather than resolving it: so does the guard, whatever it names.
+    '/mount-explorer/docs/../docs',
+    '/mount-explorer/docs/a/..',
+  ])('sends a mount key from %s back to /mount-explorer/docs', (path) => {
+    expect(decideRoute(key({ mount: true }, '/docs'), path)).toEqual({
+      action: 'redirect',
+      to: '/mount-explorer/docs',
+    });
+  });
 
   it('lets a mount key with basic path / browse everything', () => {
     expect(decideRoute(key({ mount: true }), '/mount-explorer/a/b')).toEqual({ action: 'allow' });
@@ -88,5 +92,6 @@ describe('routeNeedsAuth / mountExplorerUrl', () => {
   it('builds explorer URLs from basic paths', () => {
     expect(mountExplorerUrl('/')).toBe('/mount-explorer');
     expect(mountExplorerUrl('/docs/')).toBe('/mount-explorer/docs');
+    expect(mountExplorerUrl('/docs/../etc')).toBe('/mount-explorer');
   });
 });

@@ -1,4 +1,4 @@
-import { normalisePath, pathContains } from './path-permission';
+import { checkPath, isWithinPath } from '@pasteport/contract/plain';
 import { hasAnyPermission, type AuthSession } from './session';
 
 /** Notices the guard may show when it turns someone away. */
@@ -22,8 +22,9 @@ export function routeNeedsAuth(pathname: string): boolean {
 
 /** The mount explorer URL of a directory, e.g. /docs → /mount-explorer/docs, / → /mount-explorer. */
 export function mountExplorerUrl(path: string): string {
-  const normalised = normalisePath(path);
-  return normalised === '/' ? MOUNT_ROOT : `${MOUNT_ROOT}${normalised}`;
+  // The server refuses a path with `.`/`..` or control characters: so does the link to it.
+  const checked = checkPath(path);
+  return !checked.ok || checked.path === '/' ? MOUNT_ROOT : `${MOUNT_ROOT}${checked.path}`;
 }
 
 /**
@@ -39,7 +40,7 @@ export function decideRoute(session: AuthSession, pathname: string): GuardDecisi
   if (session.permissions.mount && under(pathname, MOUNT_ROOT)) {
     const target = pathname.slice(MOUNT_ROOT.length) || '/';
     const basicPath = session.info.basic_path;
-    if (!pathContains(basicPath, target))
+    if (!isWithinPath(basicPath, target))
       return { action: 'redirect', to: mountExplorerUrl(basicPath) };
   }
   return { action: 'allow' };
