@@ -47,19 +47,51 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/server/src/core/**', 'apps/server/src/storage/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/modules/**'], message: 'core/ and storage/ import no module' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository.js', '**/modules/*/*.repository.js'],
+              message: "a module never imports another module's repository",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['apps/web/src/components/**'],
+    // Shared UI and the framework-free layer (API client, transfer engine) sit below the
+    // features: a feature may use them, never the other way round.
+    files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/features/**'], message: 'components/ may not import features/' },
+            {
+              group: ['**/features', '**/features/**', '@/features', '@/features/**'],
+              message: 'components/ and lib/ may not import features/',
+            },
           ],
         },
       ],

@@ -2,18 +2,14 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream, Logger } from 'pino';
 import { createApp } from './app.js';
+import { compose, type Composition } from './composition.js';
 import { parseConfig, type Config } from './config/config.js';
 import { loadAppSecret, prepareDataDir } from './config/data-dir.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createLogger } from './http/log-redaction.js';
-import { createJobLeaseRepository } from './jobs/job-lease.repository.js';
 import { createJobRunner } from './jobs/job-runner.js';
 import { sweepJobs } from './jobs/sweeps.js';
-import { systemClock } from './lib/clock.js';
-import { createAdminRepository } from './modules/auth/admin.repository.js';
-import { ensureInitialAdmin } from './modules/auth/initial-admin.js';
-import { createStorageRegistry } from './modules/storage-configs/storage-registry.js';
 
 /** A boot failure whose message is meant for the person starting the server, not a stack trace. */
 export class BootError extends Error {
@@ -58,26 +54,21 @@ export async function boot(
     throw new BootError([`DATABASE_URL: the database could not be migrated (${describe(err)})`]);
   }
 
-  const storage = createStorageRegistry({
-    db: database.db,
-    dataDir: config.dataDir,
-    appSecret,
-    publicUrl: config.publicUrl,
-    logger,
-  });
-  await storage.ensureDefault();
-  await createInitialAdmin(database, config, logger);
-
-  const app = await createApp({
+  const root = compose({
     config,
     appSecret,
     database,
-    storage,
+    dataDir: config.dataDir,
     webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST,
     logger,
     httpLimits: config.httpLimits,
     corsOrigins: config.corsOrigins,
   });
+  const { storage } = root;
+  await storage.ensureDefault();
+  await createInitialAdmin(root, config, logger);
+
+  const app = await createApp(root);
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
@@ -88,9 +79,9 @@ export async function boot(
   }
 
   const jobs = createJobRunner({
-    leases: createJobLeaseRepository(database.db),
-    jobs: sweepJobs(database.db, systemClock, { storage, logger }),
-    clock: systemClock,
+    leases: root.jobLeases,
+    jobs: sweepJobs(root.sweeps),
+    clock: root.clock,
     logger,
   });
   jobs.start();
@@ -111,15 +102,11 @@ export async function boot(
 
 /** Creates the first administrator; a generated password is printed this once and never again. */
 async function createInitialAdmin(
-  database: DatabaseHandle,
+  root: Composition,
   config: Config,
   logger: Logger,
 ): Promise<void> {
-  const result = await ensureInitialAdmin(
-    createAdminRepository(database.db),
-    config.admin,
-    systemClock,
-  );
+  const result = await root.ensureInitialAdmin(config.admin);
   if (!result.created) return;
   if (result.generatedPassword) {
     logger.warn(

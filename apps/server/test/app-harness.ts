@@ -3,15 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { createApp, type AppDeps } from '../src/app.js';
+import { createApp } from '../src/app.js';
+import { compose, type AppDeps, type Composition } from '../src/composition.js';
 import type { Clock } from '../src/lib/clock.js';
 import type { ThrottleLimits } from '../src/modules/auth/login-throttle.js';
 import { prepareDataDir } from '../src/config/data-dir.js';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../src/db/database.js';
-import {
-  createStorageRegistry,
-  type StorageRegistry,
-} from '../src/modules/storage-configs/storage-registry.js';
+import type { StorageRegistry } from '../src/storage/registry.js';
 import { openTestDatabase, type DatabaseKindUnderTest, type TestDatabase } from './databases.js';
 
 export const TEST_APP_SECRET = 'test-secret-that-is-at-least-32-characters-long';
@@ -21,48 +19,36 @@ export interface TestApp {
   database: DatabaseHandle;
   target: DatabaseTarget;
   storage: StorageRegistry;
+  /** The composed services the app runs on (jobs and tests call them directly). */
+  root: Composition;
   dataDir: string;
   close(): Promise<void>;
 }
 
+/** What a test may change in the composed server. */
+export interface TestCompositionOptions {
+  publicUrl?: string;
+  sessionTtlMs?: number;
+  clock?: Clock;
+  throttleLimits?: ThrottleLimits;
+  /** How URL import fetches (tests let it reach loopback stand-ins for public hosts). */
+  fetcher?: AppDeps['fetcher'];
+  /** Body idle timeout and anonymous upload slots (tests shrink them). */
+  httpLimits?: AppDeps['httpLimits'];
+  /** CORS_ORIGINS of this app. */
+  corsOrigins?: AppDeps['corsOrigins'];
+}
+
 /**
- * The real app on a fresh database of the given kind and a temp DATA_DIR with the default
- * local storage, exactly as main.ts composes it, minus listening. Routes may be added before
- * the first request (tests use that to exercise the error mapper).
+ * The server's services composed as boot.ts composes them, on a test database and DATA_DIR,
+ * with a silent logger and the test secret.
  */
-export async function buildTestApp(
-  kind: DatabaseKindUnderTest,
-  options: {
-    webDistDir?: string;
-    publicUrl?: string;
-    sessionTtlMs?: number;
-    clock?: Clock;
-    throttleLimits?: ThrottleLimits;
-    /** Run as a second instance on another app's database (a second connection, like a scale-out). */
-    sameDatabaseAs?: TestApp;
-    /** Test seam: URL import may fetch from these loopback stand-ins for public hosts. */
-    urlFetchTestSeams?: AppDeps['urlFetchTestSeams'];
-    /** Body idle timeout and anonymous upload slots (tests shrink them). */
-    httpLimits?: AppDeps['httpLimits'];
-    /** CORS_ORIGINS of this app. */
-    corsOrigins?: AppDeps['corsOrigins'];
-  } = {},
-): Promise<TestApp> {
-  const testDb: Pick<TestDatabase, 'handle' | 'target' | 'cleanup'> = options.sameDatabaseAs
-    ? await secondConnection(options.sameDatabaseAs.target)
-    : await openTestDatabase(kind);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pp-app-'));
-  await prepareDataDir(dataDir);
-  const logger = pino({ level: 'silent' });
-  const storage = createStorageRegistry({
-    db: testDb.handle.db,
-    dataDir,
-    appSecret: TEST_APP_SECRET,
-    publicUrl: options.publicUrl,
-    logger,
-  });
-  await storage.ensureDefault();
-  const app = await createApp({
+export function composeForTest(
+  database: DatabaseHandle,
+  dataDir: string,
+  options: TestCompositionOptions & { webDistDir?: string | undefined } = {},
+): Composition {
+  return compose({
     appSecret: TEST_APP_SECRET,
     config: {
       logLevel: 'silent',
@@ -72,20 +58,45 @@ export async function buildTestApp(
     },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.throttleLimits ? { throttleLimits: options.throttleLimits } : {}),
-    ...(options.urlFetchTestSeams ? { urlFetchTestSeams: options.urlFetchTestSeams } : {}),
+    ...(options.fetcher ? { fetcher: options.fetcher } : {}),
     ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
     ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
-    database: testDb.handle,
-    storage,
+    database,
+    dataDir,
     webDistDir: options.webDistDir,
     healthReuseMs: 0,
-    logger,
+    logger: pino({ level: 'silent' }),
   });
+}
+
+/**
+ * The real app on a fresh database of the given kind and a temp DATA_DIR with the default
+ * local storage, composed exactly as boot.ts composes it, minus listening. Routes may be added before
+ * the first request (tests use that to exercise the error mapper).
+ */
+export async function buildTestApp(
+  kind: DatabaseKindUnderTest,
+  options: TestCompositionOptions & {
+    webDistDir?: string;
+    /** Run as a second instance on another app's database (a second connection, like a scale-out). */
+    sameDatabaseAs?: TestApp;
+  } = {},
+): Promise<TestApp> {
+  const testDb: Pick<TestDatabase, 'handle' | 'target' | 'cleanup'> = options.sameDatabaseAs
+    ? await secondConnection(options.sameDatabaseAs.target)
+    : await openTestDatabase(kind);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pp-app-'));
+  await prepareDataDir(dataDir);
+  const root = composeForTest(testDb.handle, dataDir, options);
+  const { storage } = root;
+  await storage.ensureDefault();
+  const app = await createApp(root);
   return {
     app,
     database: testDb.handle,
     target: testDb.target,
     storage,
+    root,
     dataDir,
     close: async () => {
       await app.close();

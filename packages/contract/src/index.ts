@@ -21,3 +21,4 @@ export * from './files.js';
 export * from './dashboard.js';
 export * from './storage-configs.js';
 export * from './url-import.js';
+export * from './endpoints/index.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app-harness.js';
 import { DATABASE_KINDS } from '../../test/databases.js';
 import { adminToken, apiKey, bearer, givenApiKey } from '../../test/identity.js';
-import { canAccessPath } from '../modules/auth/auth.policy.js';
+import { canAccessPath } from '../core/access-policy.js';
 import { sendData } from './envelope.js';
 
 describe('access control', () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { ANONYMOUS, type Actor, type AdminActor, type ApiKeyActor } from '../modules/auth/actor.js';
-import { accessDenial, type Access } from '../modules/auth/auth.policy.js';
+import { ANONYMOUS, type Actor, type AdminActor, type ApiKeyActor } from '../core/actor.js';
+import { accessDenial, type Access } from '../core/access-policy.js';
 import { parseAuthorization, type PresentedCredentials } from './authorization-header.js';
 import { apiAnswerHeaders, isSubresourcePath, subresourceHeaders } from './security-headers.js';
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import { composeForTest } from '../../test/app-harness.js';
 import { movableClock } from '../../test/clock.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../test/databases.js';
 import type { JobDefinition } from './job.js';
@@ -96,9 +98,14 @@ describe.each(DATABASE_KINDS)('job runner on %s', (kind) => {
         paste(new Date(Date.parse(now) + 1000).toISOString(), 0, 0),
       ])
       .execute();
+    const root = composeForTest(testDb.handle, os.tmpdir(), { clock });
     const runner = createJobRunner({
-      leases: createJobLeaseRepository(testDb.handle.db),
-      jobs: sweepJobs(testDb.handle.db, clock),
+      leases: root.jobLeases,
+      // No DATA_DIR is touched: only the paste and session sweeps run.
+      jobs: sweepJobs({
+        pastes: root.services.pasteManagement,
+        sessions: root.services.auth,
+      }),
       clock,
       logger: silent,
     });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { installErrorHandler } from '../http/error-handler.js';
 import { LocalStorageDriver } from './drivers/local/local-driver.js';
 import { registerLocalSignedRoutes } from './drivers/local/local-signed.routes.js';
-import { describeStorageDriverContract } from './storage-driver.contract.js';
+import { describeStorageDriverContract } from '../../test/storage-contract/driver-contract.js';
 import { createStorageDriver } from './storage-factory.js';
 
 const SIGNED_PREFIX = '/api/storage/local';

@@ -14,6 +14,12 @@ export interface StorageConfigInput {
 /** The drivers this build knows; names map to definitions, never to SDKs. */
 export const STORAGE_DRIVER_KINDS: readonly StorageDriverKind[] = ['local', 's3'];
 
+/** Every driver definition, for what concerns them all (their own routes). */
+export const STORAGE_DRIVER_DEFINITIONS: readonly Pick<
+  StorageDriverDefinition<unknown>,
+  'kind' | 'routes'
+>[] = [localDriverDefinition, s3DriverDefinition];
+
 function parseWith<Config>(definition: StorageDriverDefinition<Config>, options: unknown): Config {
   const parsed = definition.configSchema.safeParse(options);
   if (parsed.success) return parsed.data;

@@ -1,8 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../lib/i18n';
-import { renderApp } from '../test/render-app';
 import { signInAsAdmin } from '../test/sessions';
+import { appRoutes } from './router';
+import { createAppRenderer } from '../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 describe('document title', () => {
   it.each([
@@ -17,7 +20,8 @@ describe('document title', () => {
     signInAsAdmin();
     renderApp(path);
     await screen.findByTestId('page-title');
-    expect(document.title).toBe(title);
+    // A lazily loaded page may name the tab in the commit after its heading appears.
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it('titles the admin login while signed out', async () => {

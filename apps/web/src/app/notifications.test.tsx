@@ -1,8 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { pretendPhone } from '../components/managed-list/test-kit';
-import { renderApp } from '../test/render-app';
+import { pretendPhone } from '../test/kits/managed-list-kit';
+import { appRoutes } from './router';
+import { createAppRenderer } from '../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 /** Shows a toast and says which corner of the screen holds it. */
 async function toastPosition() {

@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { givenPublicFile } from '../features/file/testing/file-fixtures';
+import { givenPublicFile } from '../test/kits/file-kit';
 import { ok } from '../test/fake-server';
-import { renderApp } from '../test/render-app';
 import { signInAsAdmin } from '../test/sessions';
+import { appRoutes } from './router';
+import { createAppRenderer } from '../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 async function pageTitle() {
   return screen.findByTestId('page-title');

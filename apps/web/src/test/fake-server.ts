@@ -1,4 +1,4 @@
-import { errorBody, jsonResponse, stubFetch } from '../lib/api/test-helpers';
+import { errorBody, jsonResponse, stubFetch } from './kits/api-kit';
 
 /** One request as a fake route sees it. */
 export interface FakeRequest {

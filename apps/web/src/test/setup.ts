@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { installCodeMirrorLayoutStubs } from '../features/editor/test-utils';
+import { installCodeMirrorLayoutStubs } from './kits/editor-kit';
 import { provideMessages } from '../lib/i18n/resources';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';

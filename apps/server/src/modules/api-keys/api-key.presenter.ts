@@ -1,5 +1,5 @@
 import type { ApiKey, ApiKeyInfo, CreatedApiKey } from '@pasteport/contract';
-import type { ApiKeyActor } from '../auth/actor.js';
+import type { ApiKeyActor } from '../../core/actor.js';
 import type { ApiKeyRow } from './api-key.repository.js';
 
 /** A key row as the API shows it: never the hash, booleans as booleans. */

@@ -13,7 +13,7 @@ import type { InvalidationBus } from '../../lib/invalidation.js';
 import type { ManagedCache } from '../cache/managed-cache.js';
 import { randomToken, sha256Hex } from '../../lib/secrets.js';
 import { normalizePath } from '../../vfs/path.js';
-import type { ApiKeyActor } from '../auth/actor.js';
+import type { ApiKeyActor } from '../../core/actor.js';
 import type { ApiKeyRepository, ApiKeyRow } from './api-key.repository.js';
 import { presentApiKey, presentCreatedApiKey } from './api-key.presenter.js';
 

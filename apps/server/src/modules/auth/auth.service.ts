@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256Hex } from '../../lib/secrets.js';
-import type { AdminActor } from './actor.js';
+import type { AdminActor } from '../../core/actor.js';
 import type { AdminRepository } from './admin.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { SessionRepository } from './session.repository.js';
@@ -35,6 +35,11 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
+    /** Housekeeping: deletes expired sessions; answers how many went. */
+    sweepExpired(): Promise<number> {
+      return sessions.deleteExpired(now());
+    },
+
     /** Checks the password (throttled) and opens a session. Unknown users cost the same time. */
     async login(input: { username: string; password: string }, ip: string): Promise<LoginResponse> {
       // Reserved before the check, so parallel guesses cannot outrun the count; a wrong

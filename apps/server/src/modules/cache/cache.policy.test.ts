@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS, type AdminActor, type ApiKeyActor } from '../auth/actor.js';
+import { ADMIN_ACTOR as admin, apiKeyActor } from '../../../test/actors.js';
+import { ANONYMOUS } from '../../core/actor.js';
 import { mayClearCache } from './cache.policy.js';
 
-const admin: AdminActor = {
-  kind: 'admin',
-  adminId: 'a1',
-  username: 'root',
-  sessionTokenHash: 'h',
-  expiresAt: '2999-01-01T00:00:00.000Z',
-};
-const key = (text: boolean): ApiKeyActor => ({
-  kind: 'apikey',
-  keyId: 'k1',
-  name: 'ci',
-  permissions: { text, file: false, mount: false },
-  basicPath: '/',
-});
+const key = (text: boolean) => apiKeyActor({ text });
 
 describe('mayClearCache', () => {
   it('lets the admin clear every cache, including admin-only ones', () => {

@@ -1,7 +1,7 @@
-import { clearCacheRequestSchema } from '@pasteport/contract';
+import { endpoints } from '@pasteport/contract';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/endpoint.js';
 import { sendData } from '../../http/envelope.js';
-import { parseWith } from '../../http/validate.js';
 import type { CacheService } from './cache.service.js';
 
 /**
@@ -9,17 +9,11 @@ import type { CacheService } from './cache.service.js';
  * those of the areas its permissions open (see cache.policy.ts). The body is optional.
  */
 export function registerCacheRoutes(app: FastifyInstance, caches: CacheService): void {
-  app.get('/api/admin/cache/stats', { config: { access: 'admin' } }, (_request, reply) =>
-    sendData(reply, caches.stats()),
-  );
+  route(app, endpoints.cacheStats, {}, (_request, reply) => sendData(reply, caches.stats()));
 
-  for (const { url, access } of [
-    { url: '/api/admin/cache/clear', access: 'admin' as const },
-    { url: '/api/user/cache/clear', access: 'authenticated' as const },
-  ]) {
-    app.post(url, { config: { access } }, async (request, reply) => {
-      const body = parseWith(clearCacheRequestSchema, request.body ?? {}, 'body');
-      return sendData(reply, await caches.clear(request.actor, body.name));
-    });
+  for (const entry of [endpoints.clearAdminCache, endpoints.clearUserCache]) {
+    route(app, entry, {}, async (request, reply, { body }) =>
+      sendData(reply, await caches.clear(request.actor, body.name)),
+    );
   }
 }

@@ -1,6 +1,6 @@
 import type { CacheStats, ClearCacheResponse } from '@pasteport/contract';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../core/actor.js';
 import { mayClearCache } from './cache.policy.js';
 import type { ManagedCache } from './managed-cache.js';
 

@@ -1,10 +1,14 @@
+import type { Selectable } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { PastesTable } from '../../db/schema.js';
 import { createLocalInvalidationBus } from '../../lib/invalidation.js';
 import { createPasteCache } from '../pastes/paste-cache.js';
-import type { PasteRow } from '../pastes/paste.repository.js';
 import { countedPasteCache, PASTE_CACHE_MAX_ENTRIES } from './counted-paste-cache.js';
 
 const START = Date.parse('2026-06-01T12:00:00.000Z');
+
+/** A paste row as stored. */
+type PasteRow = Selectable<PastesTable>;
 
 function row(n: number, patch: Partial<PasteRow> = {}): PasteRow {
   return {

@@ -16,7 +16,7 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { StorageDriver } from '../../storage/storage-driver.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../core/actor.js';
 import type { FileRow } from './file.repository.js';
 import type { PendingFiles, UploadDeps } from './pending-files.js';
 

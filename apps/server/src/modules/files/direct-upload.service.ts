@@ -4,10 +4,11 @@ import type { Readable } from 'node:stream';
 import { parseWith } from '../../http/validate.js';
 import { AppError } from '../../lib/app-error.js';
 import { createBodyMeter } from '../../storage/body-meter.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../core/actor.js';
 import type { FileRow } from './file.repository.js';
 import type { PendingFiles, UploadDeps } from './pending-files.js';
-import { insufficientStorage, storageKeyFor, tooLarge } from './upload-policy.js';
+import { insufficientStorage, tooLarge } from '../../core/upload-errors.js';
+import { storageKeyFor } from './upload-policy.js';
 
 /** One part of a multipart form, as the route hands it over. */
 export type FormPart =

@@ -1,15 +1,8 @@
-import {
-  batchDeleteRequestSchema,
-  fileListQuerySchema,
-  updateFileRequestSchema,
-} from '@pasteport/contract';
+import { endpoints } from '@pasteport/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { route } from '../../http/endpoint.js';
 import { sendData } from '../../http/envelope.js';
-import { parseWith } from '../../http/validate.js';
 import type { FileManagementService } from './file-management.service.js';
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
  * Admin (`/api/admin/files`) and API-key (`/api/user/files`, own files only) management; both
@@ -20,40 +13,43 @@ export function registerFileManagementRoutes(
   files: FileManagementService,
 ): void {
   const areas = [
-    { prefix: '/api/admin/files', access: 'admin' as const },
-    { prefix: '/api/user/files', access: { permission: 'file' as const } },
+    {
+      list: endpoints.listAdminFiles,
+      batchDelete: endpoints.batchDeleteAdminFiles,
+      get: endpoints.getAdminFile,
+      update: endpoints.updateAdminFile,
+      remove: endpoints.deleteAdminFile,
+    },
+    {
+      list: endpoints.listUserFiles,
+      batchDelete: endpoints.batchDeleteUserFiles,
+      get: endpoints.getUserFile,
+      update: endpoints.updateUserFile,
+      remove: endpoints.deleteUserFile,
+    },
   ];
-  for (const { prefix, access } of areas) {
-    const config = { access };
-
-    app.get(prefix, { config }, async (request, reply) => {
-      const q = parseWith(fileListQuerySchema, request.query, 'query');
-      return sendData(
+  for (const area of areas) {
+    route(app, area.list, {}, async (request, reply, { query: q }) =>
+      sendData(
         reply,
         await files.list(request.actor, { limit: q.limit, offset: q.offset }, q.search),
-      );
-    });
+      ),
+    );
 
-    // Before /:id so the static segment wins.
-    app.delete(`${prefix}/batch-delete`, { config }, async (request, reply) => {
-      const { ids } = parseWith(batchDeleteRequestSchema, request.body, 'body');
-      return sendData(reply, await files.batchDelete(request.actor, ids));
-    });
+    route(app, area.batchDelete, {}, async (request, reply, { body }) =>
+      sendData(reply, await files.batchDelete(request.actor, body.ids)),
+    );
 
-    app.get(`${prefix}/:id`, { config }, async (request, reply) => {
-      const { id } = parseWith(idParams, request.params, 'path');
-      return sendData(reply, await files.get(request.actor, id));
-    });
+    route(app, area.get, {}, async (request, reply, { params }) =>
+      sendData(reply, await files.get(request.actor, params.id)),
+    );
 
-    app.put(`${prefix}/:id`, { config }, async (request, reply) => {
-      const { id } = parseWith(idParams, request.params, 'path');
-      const body = parseWith(updateFileRequestSchema, request.body, 'body');
-      return sendData(reply, await files.update(request.actor, id, body));
-    });
+    route(app, area.update, {}, async (request, reply, { params, body }) =>
+      sendData(reply, await files.update(request.actor, params.id, body)),
+    );
 
-    app.delete(`${prefix}/:id`, { config }, async (request, reply) => {
-      const { id } = parseWith(idParams, request.params, 'path');
-      await files.remove(request.actor, id);
+    route(app, area.remove, {}, async (request, reply, { params }) => {
+      await files.remove(request.actor, params.id);
       return sendData(reply, {});
     });
   }

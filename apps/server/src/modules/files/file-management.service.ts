@@ -4,12 +4,12 @@ import type { FilesTable } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/passwords.js';
-import type { Actor } from '../auth/actor.js';
-import { ownedCreatorIds } from '../auth/auth.policy.js';
-import type { StorageRegistry } from '../storage-configs/storage-registry.js';
+import type { Actor } from '../../core/actor.js';
+import { ownedCreatorIds } from '../../core/access-policy.js';
+import type { StorageRegistry } from '../../storage/registry.js';
 import type { FileFilter, FileRepository, FileRow } from './file.repository.js';
 import { presentFileDetail } from './file.presenter.js';
-import { slugTaken } from './pending-files.js';
+import { slugTaken } from '../../core/share/claim-slug.js';
 
 const HOUR_MS = 3_600_000;
 

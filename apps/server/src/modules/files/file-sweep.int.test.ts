@@ -15,13 +15,8 @@ const HOUR = 3_600_000;
 describe.each(DATABASE_KINDS)('file sweep on %s', (kind) => {
   const clock = movableClock(new Date('2026-11-23T00:00:00.000Z'));
   const admin = useAdminApp(kind, { clock });
-  const silent = { warn: () => undefined };
-
   async function runSweep() {
-    const job = sweepJobs(admin.t.database.db, clock, {
-      storage: admin.t.storage,
-      logger: silent,
-    }).find((j) => j.id === 'sweep-files');
+    const job = sweepJobs(admin.t.root.sweeps).find((j) => j.id === 'sweep-files');
     if (!job) throw new Error('no sweep-files job');
     return job.run();
   }

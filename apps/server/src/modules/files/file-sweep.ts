@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.js';
 import { LocalStorageDriver } from '../../storage/drivers/local/local-driver.js';
-import type { StorageRegistry } from '../storage-configs/storage-registry.js';
+import type { StorageRegistry } from '../../storage/registry.js';
 import type { FileRepository, FileRow } from './file.repository.js';
 
 /** Uploads not committed within a day are abandoned (SPEC §7 failed-upload cleanup). */

@@ -1,22 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
-import {
-  commitRequestSchema,
-  multipartAbortRequestSchema,
-  multipartCompleteRequestSchema,
-  multipartInitRequestSchema,
-  multipartPartQuerySchema,
-  multipartRefSchema,
-  presignRequestSchema,
-} from '@pasteport/contract';
+import { endpoints } from '@pasteport/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { route } from '../../http/endpoint.js';
 import { sendData } from '../../http/envelope.js';
 import { requestBody } from '../../http/raw-body.js';
-import { parseWith } from '../../http/validate.js';
 import { AppError, isAppError } from '../../lib/app-error.js';
 import type { BrowserUploadService } from './browser-upload.service.js';
 import type { DirectUploadService, FormPart } from './direct-upload.service.js';
 import type { UploadPolicy } from './upload-policy.js';
-import { uploadSecretOf } from './upload-secret.js';
+import { uploadSecretOf } from '../../core/upload-secret.js';
 
 /** Form fields are short; these bound what a hostile form can make the parser hold. */
 const FORM_LIMITS = {
@@ -43,61 +35,53 @@ export async function registerFileUploadRoutes(
   app: FastifyInstance,
   services: UploadServices,
 ): Promise<void> {
-  const config = { access: 'public' as const };
+  route(app, endpoints.presignUpload, {}, async (request, reply, { body }) =>
+    sendData(reply, await services.browser.presign(request.actor, body)),
+  );
 
-  app.post('/api/s3/presign', { config }, async (request, reply) => {
-    const body = parseWith(presignRequestSchema, request.body, 'body');
-    return sendData(reply, await services.browser.presign(request.actor, body));
-  });
-
-  app.post('/api/s3/commit', { config }, async (request, reply) => {
-    const body = parseWith(commitRequestSchema, request.body, 'body');
-    return sendData(
+  route(app, endpoints.commitUpload, {}, async (request, reply, { body }) =>
+    sendData(
       reply,
       await services.browser.commit(request.actor, body, uploadSecretOf(request.headers)),
-    );
-  });
+    ),
+  );
 
-  app.post('/api/upload/multipart/init', { config }, async (request, reply) => {
-    const body = parseWith(multipartInitRequestSchema, request.body, 'body');
-    return sendData(reply, await services.browser.initMultipart(request.actor, body));
-  });
+  route(app, endpoints.initMultipart, {}, async (request, reply, { body }) =>
+    sendData(reply, await services.browser.initMultipart(request.actor, body)),
+  );
 
-  app.get('/api/upload/multipart/parts', { config }, async (request, reply) => {
-    const query = parseWith(multipartRefSchema, request.query, 'query');
-    return sendData(
+  route(app, endpoints.multipartParts, {}, async (request, reply, { query }) =>
+    sendData(
       reply.header('cache-control', 'no-store'),
       await services.browser.multipartState(request.actor, query, uploadSecretOf(request.headers)),
-    );
-  });
+    ),
+  );
 
-  app.post('/api/upload/multipart/complete', { config }, async (request, reply) => {
-    const body = parseWith(multipartCompleteRequestSchema, request.body, 'body');
-    return sendData(
+  route(app, endpoints.completeMultipart, {}, async (request, reply, { body }) =>
+    sendData(
       reply,
       await services.browser.completeMultipart(
         request.actor,
         body,
         uploadSecretOf(request.headers),
       ),
-    );
-  });
+    ),
+  );
 
-  app.post('/api/upload/multipart/abort', { config }, async (request, reply) => {
-    const body = parseWith(multipartAbortRequestSchema, request.body, 'body');
-    return sendData(
+  route(app, endpoints.abortMultipart, {}, async (request, reply, { body }) =>
+    sendData(
       reply,
       await services.browser.abortMultipart(request.actor, body, uploadSecretOf(request.headers)),
-    );
-  });
+    ),
+  );
 
   // Encapsulated: these two routes read their bodies as streams, nothing else does. A guest's
   // upload holds one of the server's anonymous upload slots (http/upload-slots.ts).
   await app.register(async (streamed) => {
     await streamed.register(fastifyMultipart, { limits: FORM_LIMITS });
-    const slotted = { ...config, uploadSlot: true };
+    const slotted = { config: { uploadSlot: true } };
 
-    streamed.post('/api/upload', { config: slotted }, async (request, reply) => {
+    route(streamed, endpoints.uploadForm, slotted, async (request, reply) => {
       if (!request.isMultipart()) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'send the file as multipart/form-data');
       }
@@ -105,8 +89,7 @@ export async function registerFileUploadRoutes(
     });
 
     streamed.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    streamed.post('/api/upload/multipart/part', { config: slotted }, async (request, reply) => {
-      const query = parseWith(multipartPartQuerySchema, request.query, 'query');
+    route(streamed, endpoints.uploadPart, slotted, async (request, reply, { query }) => {
       const header = request.headers['content-length'];
       const length = header === undefined ? undefined : Number(header);
       if (length !== undefined && (!Number.isSafeInteger(length) || length < 0)) {

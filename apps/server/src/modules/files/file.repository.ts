@@ -1,19 +1,23 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, FilesTable } from '../../db/schema.js';
-import { containsPattern, isUniqueViolation } from '../../db/sql-helpers.js';
+import type { CountedRead } from '../../core/share/share-gate.js';
+import * as shareSql from '../../core/share/share-table.js';
 
 export type FileRow = Selectable<FilesTable>;
 export type NewFileRow = Insertable<FilesTable>;
 
-/** Narrows management queries to an owner's files (API keys); undefined means every file. */
-export interface FileFilter {
-  createdBy?: readonly string[] | undefined;
-  search?: string | undefined;
-}
+/** Narrows management queries to an owner's files (API keys); search: slug, filename, remark. */
+export type FileFilter = shareSql.ShareFilter;
 
 /** What a counted read found: the file as it is after the count, or why it was refused. */
-export type CountResult =
-  { outcome: 'ok'; views: number } | { outcome: 'missing' | 'expired' | 'view_limit' };
+export type CountResult = CountedRead<{ views: number }>;
+
+/** What a file search matches. */
+const SEARCHABLE = [
+  sql<string>`lower(slug)`,
+  sql<string>`lower(filename)`,
+  sql<string>`lower(coalesce(remark, ''))`,
+];
 
 /** SQL for shared files. Only `ready` files are visible to the public side. */
 export function createFileRepository(db: Kysely<Database>) {
@@ -30,9 +34,8 @@ export function createFileRepository(db: Kysely<Database>) {
     },
 
     findById(id: string, filter: FileFilter = {}): Promise<FileRow | undefined> {
-      let query = db.selectFrom('files').selectAll().where('id', '=', id);
-      if (filter.createdBy) query = query.where('created_by', 'in', filter.createdBy);
-      return query.executeTakeFirst();
+      const query = db.selectFrom('files').selectAll().where('id', '=', id);
+      return shareSql.whereCreatedBy(query, filter).executeTakeFirst();
     },
 
     findBySlug(slug: string): Promise<FileRow | undefined> {
@@ -47,31 +50,11 @@ export function createFileRepository(db: Kysely<Database>) {
     /** One page of ready files, newest first, with the total matching. */
     async list(
       filter: FileFilter,
-      page: { limit: number; offset: number },
+      page: shareSql.PageRequest,
     ): Promise<{ rows: FileRow[]; total: number }> {
-      let base = db.selectFrom('files').where('status', '=', 'ready');
-      if (filter.createdBy) base = base.where('created_by', 'in', filter.createdBy);
-      if (filter.search) {
-        const pattern = containsPattern(filter.search);
-        base = base.where((eb) =>
-          eb.or([
-            eb(sql`lower(slug)`, 'like', pattern),
-            eb(sql`lower(filename)`, 'like', pattern),
-            eb(sql`lower(coalesce(remark, ''))`, 'like', pattern),
-          ]),
-        );
-      }
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
+      const ready = db.selectFrom('files').where('status', '=', 'ready');
+      const base = shareSql.whereShareFilter(ready, filter, SEARCHABLE);
+      return shareSql.newestFirstPage(base, base.selectAll(), page);
     },
 
     /** Applies changes; 'taken' when a new slug collides, 'missing' when the file is gone. */
@@ -80,14 +63,10 @@ export function createFileRepository(db: Kysely<Database>) {
       changes: Updateable<FilesTable>,
       filter: FileFilter = {},
     ): Promise<FileRow | 'missing' | 'taken'> {
-      try {
-        let query = db.updateTable('files').set(changes).where('id', '=', id);
-        if (filter.createdBy) query = query.where('created_by', 'in', filter.createdBy);
-        return (await query.returningAll().executeTakeFirst()) ?? 'missing';
-      } catch (err) {
-        if (changes.slug_key !== undefined && isUniqueViolation(err)) return 'taken';
-        throw err;
-      }
+      const query = db.updateTable('files').set(changes).where('id', '=', id);
+      return shareSql.updateShare(changes.slug_key !== undefined, () =>
+        shareSql.whereCreatedBy(query, filter).returningAll().executeTakeFirst(),
+      );
     },
 
     /**
@@ -110,9 +89,8 @@ export function createFileRepository(db: Kysely<Database>) {
     /** Deletes rows and returns them, so the caller can remove their stored objects. */
     async deleteMany(ids: readonly string[], filter: FileFilter = {}): Promise<FileRow[]> {
       if (ids.length === 0) return [];
-      let query = db.deleteFrom('files').where('id', 'in', ids);
-      if (filter.createdBy) query = query.where('created_by', 'in', filter.createdBy);
-      return query.returningAll().execute();
+      const query = db.deleteFrom('files').where('id', 'in', ids);
+      return shareSql.whereCreatedBy(query, filter).returningAll().execute();
     },
 
     /**
@@ -125,20 +103,17 @@ export function createFileRepository(db: Kysely<Database>) {
         .set((eb) => ({ views: eb('views', '+', 1) }))
         .where('id', '=', id)
         .where('status', '=', 'ready')
-        .where((eb) => eb.or([eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .where(shareSql.countableAt(now))
         .returning(['views'])
         .executeTakeFirst();
-      if (counted) return { outcome: 'ok', views: counted.views };
-      const row = await db
-        .selectFrom('files')
-        .select(['expires_at', 'max_views', 'views'])
-        .where('id', '=', id)
-        .where('status', '=', 'ready')
-        .executeTakeFirst();
-      if (!row) return { outcome: 'missing' };
-      if (row.expires_at !== null && row.expires_at <= now) return { outcome: 'expired' };
-      return { outcome: 'view_limit' };
+      const current = () =>
+        db
+          .selectFrom('files')
+          .select(['expires_at', 'max_views', 'views'])
+          .where('id', '=', id)
+          .where('status', '=', 'ready')
+          .executeTakeFirst();
+      return shareSql.countedRead(counted, current, now);
     },
 
     /** Bytes on a storage config: ready files and the declared size of pending uploads. */

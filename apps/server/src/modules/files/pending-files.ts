@@ -12,26 +12,19 @@ import { parseWith } from '../../http/validate.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { randomSlug } from '../../lib/random-slug.js';
 import type { StorageDriver } from '../../storage/storage-driver.js';
-import type { Actor } from '../auth/actor.js';
-import { creatorId } from '../auth/auth.policy.js';
-import type { StorageConfigRow } from '../storage-configs/storage-config.repository.js';
-import type { StorageRegistry } from '../storage-configs/storage-registry.js';
+import type { Actor } from '../../core/actor.js';
+import { creatorId } from '../../core/access-policy.js';
+import { claimSlug, slugTaken } from '../../core/share/claim-slug.js';
+import type { StorageConfigRow, StorageRegistry } from '../../storage/registry.js';
 import type { FileRepository, FileRow } from './file.repository.js';
 import { presentFileDetail } from './file.presenter.js';
-import { assertUploadSecret, newUploadSecret } from './upload-secret.js';
-import {
-  insufficientStorage,
-  newFileId,
-  storageKeyFor,
-  tooLarge,
-  type UploadPolicy,
-} from './upload-policy.js';
+import { assertUploadSecret, newUploadSecret } from '../../core/upload-secret.js';
+import { insufficientStorage, tooLarge } from '../../core/upload-errors.js';
+import { newFileId, storageKeyFor, type UploadPolicy } from './upload-policy.js';
 
 export type ShareOptions = z.output<typeof fileShareOptionsSchema>;
 
-const RANDOM_SLUG_ATTEMPTS = 5;
 /** The contract's one file-name rule, checked for every upload mode before a row exists. */
 const storedNameSchema = z.object({ filename: filenameSchema });
 const HOUR_MS = 3_600_000;
@@ -61,12 +54,6 @@ export interface PendingFileInput {
 export interface PendingUpload {
   row: FileRow;
   secret: string;
-}
-
-export function slugTaken(slug: string): AppError {
-  return new AppError('SLUG_TAKEN', `the link suffix ${slug} is already taken`, {
-    details: [{ field: 'slug', rule: 'unique', message: 'already taken' }],
-  });
 }
 
 /**
@@ -130,14 +117,11 @@ export function createPendingFiles(deps: UploadDeps) {
         created_at: stamp,
         updated_at: stamp,
       };
-      const custom = input.options.slug;
-      for (let attempt = 0; attempt < (custom ? 1 : RANDOM_SLUG_ATTEMPTS); attempt++) {
-        const slug = custom ?? randomSlug();
-        const row = { ...base, slug, slug_key: slug.toLowerCase() };
-        if (await deps.files.insert(row)) return { row, secret };
-      }
-      if (custom) throw slugTaken(custom);
-      throw new AppError('INTERNAL', 'could not find a free random slug');
+      const row = await claimSlug(input.options.slug, async (slug) => {
+        const candidate = { ...base, slug, slug_key: slug.toLowerCase() };
+        return (await deps.files.insert(candidate)) ? candidate : undefined;
+      });
+      return { row, secret };
     },
 
     /**

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { InsufficientStorage } from '@pasteport/contract';
+import { pathSegments } from '@pasteport/contract';
 import { AppError } from '../../lib/app-error.js';
 import { validateStorageKey } from '../../storage/storage-key.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../core/actor.js';
+import { insufficientStorage, tooLarge } from '../../core/upload-errors.js';
 import {
   inUploadScope,
   uploadStorageScope,
   type UploadStorageScope,
 } from '../storage-configs/storage-config.policy.js';
-import type { StorageConfigRow } from '../storage-configs/storage-config.repository.js';
+import type { StorageConfigRow } from '../../storage/registry.js';
 import type { FileRepository } from './file.repository.js';
 
 /** A filename's bytes kept in storage keys (a segment may hold 255). */
@@ -107,38 +108,13 @@ export function createUploadPolicy(deps: {
 
 export type UploadPolicy = ReturnType<typeof createUploadPolicy>;
 
-export function tooLarge(max: number): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', `the file is larger than the ${max} bytes allowed`, {
-    details: [{ field: 'file', rule: 'max_upload_size', message: `at most ${max} bytes` }],
-  });
-}
-
-/** SPEC §8: "insufficient storage" with the file size, the space left and the capacity. */
-export function insufficientStorage(
-  config: StorageConfigRow,
-  size: number,
-  remaining: number,
-): AppError {
-  const data: InsufficientStorage = {
-    file_size: size,
-    remaining,
-    total_capacity: config.quota_bytes ?? 0,
-  };
-  return new AppError(
-    'INSUFFICIENT_STORAGE',
-    `insufficient storage: the file needs ${size} bytes, ${remaining} of ${data.total_capacity} are left`,
-    { data },
-  );
-}
-
 /**
  * The storage key of a new file: `{path}/{id}/{name}`. The id keeps keys unique whatever the
  * name; the name stays readable for people browsing the bucket.
  */
 export function storageKeyFor(fileId: string, filename: string, folder?: string): string {
   const name = keySafeName(filename);
-  const path = (folder ?? '')
-    .split('/')
+  const path = pathSegments(folder ?? '')
     .map((segment) => segment.trim())
     .filter((segment) => segment !== '');
   try {

@@ -10,8 +10,9 @@ import type { PastesTable } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/passwords.js';
-import type { Actor } from '../auth/actor.js';
-import { ownedCreatorIds } from '../auth/auth.policy.js';
+import type { Actor } from '../../core/actor.js';
+import { ownedCreatorIds } from '../../core/access-policy.js';
+import { slugTaken } from '../../core/share/claim-slug.js';
 import type { PasteFilter, PasteListRow, PasteRepository, PasteRow } from './paste.repository.js';
 import type { BatchedCounter } from '../../lib/batched-counter.js';
 import type { PasteCache } from './paste-cache.js';
@@ -59,6 +60,11 @@ export function createPasteManagementService(deps: {
   const notFound = (id: string) => new AppError('NOT_FOUND', `no paste ${id}`);
 
   return {
+    /** Housekeeping: deletes pastes past their expiry or view limit; answers how many went. */
+    sweepExpired(): Promise<number> {
+      return repo.deleteExpired(clock.now().toISOString());
+    },
+
     async list(
       actor: Actor,
       page: { limit: number; offset: number },
@@ -100,11 +106,7 @@ export function createPasteManagementService(deps: {
       const result = await repo.update(id, changes, scope(actor));
       if (typeof result !== 'string') await deps.cache.forget([id]);
       if (result === 'missing') throw notFound(id);
-      if (result === 'taken') {
-        throw new AppError('SLUG_TAKEN', `the link suffix ${input.slug ?? ''} is already taken`, {
-          details: [{ field: 'slug', rule: 'unique', message: 'already taken' }],
-        });
-      }
+      if (result === 'taken') throw slugTaken(input.slug ?? '');
       return detail(result);
     },
 

@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)('paste repository on %s', (kind) => {
     const ok = results.filter((r) => r.outcome === 'ok');
     expect(ok).toHaveLength(5);
     expect(ok.every((r) => r.outcome === 'ok' && r.content === 'hello')).toBe(true);
-    expect(results.filter((r) => r.outcome === 'exhausted')).toHaveLength(195);
+    expect(results.filter((r) => r.outcome === 'view_limit')).toHaveLength(195);
     const row = await testDb.handle.db
       .selectFrom('pastes')
       .selectAll()

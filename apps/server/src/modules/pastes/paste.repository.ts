@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, PastesTable } from '../../db/schema.js';
-import { containsPattern, isUniqueViolation } from '../../db/sql-helpers.js';
+import type { CountedRead } from '../../core/share/share-gate.js';
+import * as shareSql from '../../core/share/share-table.js';
 import { createWriteBatcher } from '../../lib/write-batcher.js';
 
 export type PasteRow = Selectable<PastesTable>;
@@ -11,18 +12,14 @@ export type PasteMeta = Omit<PasteRow, 'content'>;
 /** A listed paste: metadata plus the first characters of its content. */
 export type PasteListRow = PasteMeta & { preview: string };
 
-/** Which pastes a listing covers: all (admin) or one creator's (API key). */
-export interface PasteFilter {
-  /** created_by values that count as this creator (`apikey:{id}` and the bare id). */
-  createdBy?: readonly string[];
-  /** Matches slug or remark, case-insensitively. */
-  search?: string;
-}
+/** Which pastes a listing covers: all (admin) or one creator's (API key); search: slug, remark. */
+export type PasteFilter = shareSql.ShareFilter;
 
 /** The result of trying to count one content read. */
-export type ViewResult =
-  | { outcome: 'ok'; content: string; views: number; maxViews: number }
-  | { outcome: 'missing' | 'expired' | 'exhausted' };
+export type ViewResult = CountedRead<{ content: string; views: number; maxViews: number }>;
+
+/** What a paste search matches. */
+const SEARCHABLE = [sql<string>`lower(slug)`, sql<string>`lower(coalesce(remark, ''))`];
 
 /** SQL for pastes. Listings read a preview of the content, never all of it. */
 export function createPasteRepository(db: Kysely<Database>) {
@@ -63,40 +60,21 @@ export function createPasteRepository(db: Kysely<Database>) {
     insert: (row: Insertable<PastesTable>): Promise<boolean> => insertBatched(row),
 
     findById(id: string, filter: PasteFilter = {}): Promise<PasteRow | undefined> {
-      let query = db.selectFrom('pastes').selectAll().where('id', '=', id);
-      if (filter.createdBy) query = query.where('created_by', 'in', filter.createdBy);
-      return query.executeTakeFirst();
+      const query = db.selectFrom('pastes').selectAll().where('id', '=', id);
+      return shareSql.whereCreatedBy(query, filter).executeTakeFirst();
     },
 
     /** One page, newest first, with the total matching. */
     async list(
       filter: PasteFilter,
-      page: { limit: number; offset: number },
+      page: shareSql.PageRequest,
       previewLength: number,
     ): Promise<{ rows: PasteListRow[]; total: number }> {
-      let base = db.selectFrom('pastes');
-      if (filter.createdBy) base = base.where('created_by', 'in', filter.createdBy);
-      if (filter.search) {
-        const pattern = containsPattern(filter.search);
-        base = base.where((eb) =>
-          eb.or([
-            eb(sql`lower(slug)`, 'like', pattern),
-            eb(sql`lower(coalesce(remark, ''))`, 'like', pattern),
-          ]),
-        );
-      }
-      const [rows, count] = await Promise.all([
-        base
-          .select(metaColumns)
-          .select(sql<string>`substr(content, 1, ${previewLength})`.as('preview'))
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
+      const base = shareSql.whereShareFilter(db.selectFrom('pastes'), filter, SEARCHABLE);
+      const rows = base
+        .select(metaColumns)
+        .select(sql<string>`substr(content, 1, ${previewLength})`.as('preview'));
+      return shareSql.newestFirstPage(base, rows, page);
     },
 
     /** Applies changes; 'taken' when a new slug collides, 'missing' when the paste is gone. */
@@ -105,20 +83,16 @@ export function createPasteRepository(db: Kysely<Database>) {
       changes: Updateable<PastesTable>,
       filter: PasteFilter = {},
     ): Promise<PasteRow | 'missing' | 'taken'> {
-      try {
-        let query = db.updateTable('pastes').set(changes).where('id', '=', id);
-        if (filter.createdBy) query = query.where('created_by', 'in', filter.createdBy);
-        return (await query.returningAll().executeTakeFirst()) ?? 'missing';
-      } catch (err) {
-        if (changes.slug_key !== undefined && isUniqueViolation(err)) return 'taken';
-        throw err;
-      }
+      const query = db.updateTable('pastes').set(changes).where('id', '=', id);
+      return shareSql.updateShare(changes.slug_key !== undefined, () =>
+        shareSql.whereCreatedBy(query, filter).returningAll().executeTakeFirst(),
+      );
     },
 
     async deleteMany(ids: readonly string[], filter: PasteFilter = {}): Promise<number> {
-      let query = db.deleteFrom('pastes').where('id', 'in', ids);
-      if (filter.createdBy) query = query.where('created_by', 'in', filter.createdBy);
-      return Number((await query.executeTakeFirst()).numDeletedRows);
+      const query = db.deleteFrom('pastes').where('id', 'in', ids);
+      const result = await shareSql.whereCreatedBy(query, filter).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /**
@@ -173,29 +147,24 @@ export function createPasteRepository(db: Kysely<Database>) {
         .updateTable('pastes')
         .set((eb) => ({ views: eb('views', '+', 1) }))
         .where('id', '=', id)
-        .where((eb) => eb.or([eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .where(shareSql.countableAt(now))
         .returning(['content', 'views', 'max_views'])
         .executeTakeFirst();
-      if (counted) {
-        if (counted.max_views > 0 && counted.views >= counted.max_views) {
-          await db.updateTable('pastes').set({ content: '' }).where('id', '=', id).execute();
-        }
-        return {
-          outcome: 'ok',
-          content: counted.content,
-          views: counted.views,
-          maxViews: counted.max_views,
-        };
+      if (counted && counted.max_views > 0 && counted.views >= counted.max_views) {
+        await db.updateTable('pastes').set({ content: '' }).where('id', '=', id).execute();
       }
-      const row = await db
-        .selectFrom('pastes')
-        .select(['expires_at', 'max_views', 'views'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!row) return { outcome: 'missing' };
-      if (row.expires_at !== null && row.expires_at <= now) return { outcome: 'expired' };
-      return { outcome: 'exhausted' };
+      const values = counted && {
+        content: counted.content,
+        views: counted.views,
+        maxViews: counted.max_views,
+      };
+      const current = () =>
+        db
+          .selectFrom('pastes')
+          .select(['expires_at', 'max_views', 'views'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+      return shareSql.countedRead(values, current, now);
     },
   };
 }

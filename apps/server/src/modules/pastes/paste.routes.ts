@@ -1,14 +1,11 @@
-import { createPasteRequestSchema, unlockPasteRequestSchema } from '@pasteport/contract';
+import { endpoints } from '@pasteport/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { route } from '../../http/endpoint.js';
 import { sendData } from '../../http/envelope.js';
-import { parseWith } from '../../http/validate.js';
 import type { PasteService } from './paste.service.js';
 
 /** 10 MB of content can take several times that as escaped JSON; the service enforces 10 MB. */
 const CREATE_BODY_LIMIT = 64 * 1024 * 1024;
-const slugParams = z.object({ slug: z.string().min(1).max(50) });
-const rawQuery = z.object({ password: z.string().max(256).optional() });
 
 /** Raw text is user content: never rendered or sniffed on the app origin. */
 const RAW_HEADERS = {
@@ -21,42 +18,41 @@ const RAW_HEADERS = {
 
 /** Create, open, unlock and raw (SPEC §7 Pastes). Anyone may call; the service decides. */
 export function registerPasteRoutes(app: FastifyInstance, pastes: PasteService): void {
-  const config = { access: 'public' as const };
+  route(
+    app,
+    endpoints.createPaste,
+    { bodyLimit: CREATE_BODY_LIMIT },
+    async (request, reply, { body }) =>
+      sendData(reply, await pastes.create(request.actor, body), 201),
+  );
 
-  app.post('/api/paste', { config, bodyLimit: CREATE_BODY_LIMIT }, async (request, reply) => {
-    const body = parseWith(createPasteRequestSchema, request.body, 'body');
-    return sendData(reply, await pastes.create(request.actor, body), 201);
-  });
-
-  app.get('/api/paste/:slug', { config, exposeHeadRoute: false }, async (request, reply) => {
-    const { slug } = parseWith(slugParams, request.params, 'path');
-    return sendData(
+  route(app, endpoints.openPaste, { exposeHeadRoute: false }, async (request, reply, { params }) =>
+    sendData(
       reply.header('cache-control', 'no-store'),
-      await pastes.open(request.actor, slug),
-    );
-  });
+      await pastes.open(request.actor, params.slug),
+    ),
+  );
 
-  app.post('/api/paste/:slug', { config }, async (request, reply) => {
-    const { slug } = parseWith(slugParams, request.params, 'path');
-    const { password } = parseWith(unlockPasteRequestSchema, request.body, 'body');
-    return sendData(
+  route(app, endpoints.unlockPaste, {}, async (request, reply, { params, body }) =>
+    sendData(
       reply.header('cache-control', 'no-store'),
-      await pastes.unlock(request.actor, slug, password, request.ip),
-    );
-  });
+      await pastes.unlock(request.actor, params.slug, body.password, request.ip),
+    ),
+  );
 
-  app.get('/api/raw/:slug', { config, exposeHeadRoute: false }, async (request, reply) => {
-    const { slug } = parseWith(slugParams, request.params, 'path');
-    const { password } = parseWith(rawQuery, request.query, 'query');
-    const view = await pastes.unlock(request.actor, slug, password, request.ip);
-    return reply.headers(RAW_HEADERS).send(view.content);
-  });
+  route(
+    app,
+    endpoints.rawPaste,
+    { exposeHeadRoute: false },
+    async (request, reply, { params, query }) => {
+      const view = await pastes.unlock(request.actor, params.slug, query.password, request.ip);
+      return reply.headers(RAW_HEADERS).send(view.content);
+    },
+  );
 
   // HEAD answers from metadata and never counts a view.
-  app.head('/api/raw/:slug', { config }, async (request, reply) => {
-    const { slug } = parseWith(slugParams, request.params, 'path');
-    const { password } = parseWith(rawQuery, request.query, 'query');
-    const { sizeBytes } = await pastes.head(slug, password, request.ip);
+  route(app, endpoints.rawPasteHead, {}, async (request, reply, { params, query }) => {
+    const { sizeBytes } = await pastes.head(params.slug, query.password, request.ip);
     return reply.headers({ ...RAW_HEADERS, 'content-length': String(sizeBytes) }).send();
   });
 }

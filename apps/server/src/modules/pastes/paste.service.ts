@@ -1,19 +1,19 @@
 import {
   type createPasteRequestSchema,
   type PasteCreated,
-  type PasteGoneReason,
   type PastePrompt,
   type PasteView,
 } from '@pasteport/contract';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { randomSlug } from '../../lib/random-slug.js';
+import { hashPassword } from '../../lib/passwords.js';
 import { timeOrderedId } from '../../lib/time-ordered-id.js';
-import type { Actor } from '../auth/actor.js';
-import { creatorId, hasPermission, isCreator } from '../auth/auth.policy.js';
-import type { LoginThrottle } from '../auth/login-throttle.js';
+import type { Actor } from '../../core/actor.js';
+import { creatorId, hasPermission, isCreator } from '../../core/access-policy.js';
+import { claimSlug } from '../../core/share/claim-slug.js';
+import { assertShareOpen, countedOrThrow, shareNotFound } from '../../core/share/share-gate.js';
+import { sharePasswordGate, type SharePasswordThrottle } from '../../core/share/share-password.js';
 import { EDITOR_LIMIT_ERROR, sizeOf } from './paste-content.js';
 import type { BatchedCounter } from '../../lib/batched-counter.js';
 import type { PasteCache } from './paste-cache.js';
@@ -22,25 +22,12 @@ import { presentCreatedPaste, presentPasteView } from './paste.presenter.js';
 
 type CreateInput = z.output<typeof createPasteRequestSchema>;
 
-const RANDOM_SLUG_ATTEMPTS = 5;
-
-const GONE_MESSAGES: Record<PasteGoneReason, string> = {
-  expired: 'this paste has expired',
-  view_limit: 'this paste has reached its view limit',
-};
-
-/** 410 with the reason machine-readable in details (the web words each case its own way). */
-function gone(reason: PasteGoneReason): AppError {
-  const message = GONE_MESSAGES[reason];
-  return new AppError('GONE', message, { details: [{ field: 'paste', rule: reason, message }] });
-}
-
 /** Pastes: who may create, slugs, passwords, expiry and counted reads. */
 export function createPasteService(deps: {
   repo: PasteRepository;
   clock: Clock;
   /** Wrong share passwords, counted per paste and per address. */
-  passwordThrottle: LoginThrottle;
+  passwordThrottle: SharePasswordThrottle;
   allowGuestPastes: () => Promise<boolean>;
   publicUrl: string | undefined;
   cache: PasteCache;
@@ -67,35 +54,16 @@ export function createPasteService(deps: {
     let row = deps.cache.get(slug);
     if (!row) {
       row = await repo.findBySlug(slug);
-      if (!row) throw new AppError('NOT_FOUND', `no paste ${slug}`);
+      if (!row) throw shareNotFound('paste', slug);
       // Views this instance counted but has not written yet belong to the row too.
       if (row.max_views === 0) row.views += deps.viewCounter.pending(row.id);
       deps.cache.put(row);
     }
-    if (row.expires_at !== null && row.expires_at <= now()) throw gone('expired');
-    if (row.max_views > 0 && row.views >= row.max_views) throw gone('view_limit');
+    assertShareOpen('paste', row, now());
     return row;
   }
 
-  async function checkPassword(
-    meta: PasteMeta,
-    password: string | undefined,
-    ip: string,
-  ): Promise<void> {
-    if (meta.password_hash === null) return;
-    const scope = `paste:${meta.id}`;
-    // No password is no guess: it costs no attempt, though a locked paste still says so.
-    if (!password) {
-      await deps.passwordThrottle.assertAllowed(ip, scope);
-      throw new AppError('PASSWORD_INVALID', 'wrong password');
-    }
-    // Reserved before the check, so parallel guesses cannot outrun the count.
-    const attempt = await deps.passwordThrottle.reserve(ip, scope);
-    if (!(await verifyPassword(meta.password_hash, password)))
-      throw new AppError('PASSWORD_INVALID', 'wrong password');
-    // The right password is no failure, but forgets no one else's: knowing it resets nothing.
-    await attempt.release();
-  }
+  const checkPassword = sharePasswordGate(deps.passwordThrottle, 'paste');
 
   /**
    * Counts the read. Unlimited pastes count in memory, written in batches (an exact count is
@@ -108,10 +76,12 @@ export function createPasteService(deps: {
       row.views += 1;
       return { content: row.content, views: row.views };
     }
-    const result = await repo.countView(row.id, now());
-    if (result.outcome === 'ok') return { content: result.content, views: result.views };
-    if (result.outcome === 'missing') throw new AppError('NOT_FOUND', `no paste ${row.slug}`);
-    throw gone(result.outcome === 'expired' ? 'expired' : 'view_limit');
+    const { content, views } = countedOrThrow(
+      'paste',
+      row.slug,
+      await repo.countView(row.id, now()),
+    );
+    return { content, views };
   }
 
   /** The creator (with the text permission) and the administrator may manage a paste. */
@@ -141,18 +111,11 @@ export function createPasteService(deps: {
         created_at: stamp,
         updated_at: stamp,
       };
-      const attempts = input.slug ? 1 : RANDOM_SLUG_ATTEMPTS;
-      for (let attempt = 0; attempt < attempts; attempt++) {
-        const slug = input.slug ?? randomSlug();
-        const row = { id: timeOrderedId(), slug, slug_key: slug.toLowerCase(), ...base };
-        if (await repo.insert(row)) return presentCreatedPaste(row, deps.publicUrl ?? '');
-      }
-      if (input.slug) {
-        throw new AppError('SLUG_TAKEN', `the link suffix ${input.slug} is already taken`, {
-          details: [{ field: 'slug', rule: 'unique', message: 'already taken' }],
-        });
-      }
-      throw new AppError('INTERNAL', 'could not find a free random slug');
+      const row = await claimSlug(input.slug, async (slug) => {
+        const candidate = { id: timeOrderedId(), slug, slug_key: slug.toLowerCase(), ...base };
+        return (await repo.insert(candidate)) ? candidate : undefined;
+      });
+      return presentCreatedPaste(row, deps.publicUrl ?? '');
     },
 
     /** GET: the content (counted) — or, for a password paste, only what the prompt needs. */

@@ -1,4 +1,6 @@
+import { endpoints } from '@pasteport/contract';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/endpoint.js';
 import { sendData } from '../../http/envelope.js';
 import type { SystemSettingsService } from './system-settings.service.js';
 
@@ -7,22 +9,19 @@ export function registerSettingsRoutes(
   app: FastifyInstance,
   settings: SystemSettingsService,
 ): void {
-  app.get('/api/admin/system-settings', { config: { access: 'admin' } }, async (_request, reply) =>
+  route(app, endpoints.getSystemSettings, {}, async (_request, reply) =>
     sendData(reply, await settings.read()),
   );
 
-  app.put('/api/admin/system-settings', { config: { access: 'admin' } }, async (request, reply) =>
-    sendData(reply, await settings.update(request.body)),
+  route(app, endpoints.updateSystemSettings, {}, async (_request, reply, { body }) =>
+    sendData(reply, await settings.update(body)),
   );
 
-  app.get(
-    '/api/system/max-upload-size',
-    { config: { access: 'public' } },
-    async (_request, reply) =>
-      sendData(reply, { max_upload_size: await settings.maxUploadSizeMb() }),
+  route(app, endpoints.maxUploadSize, {}, async (_request, reply) =>
+    sendData(reply, { max_upload_size: await settings.maxUploadSizeMb() }),
   );
 
-  app.get('/api/system/guest-access', { config: { access: 'public' } }, async (_request, reply) =>
+  route(app, endpoints.guestAccess, {}, async (_request, reply) =>
     sendData(reply, await settings.guestAccess()),
   );
 }

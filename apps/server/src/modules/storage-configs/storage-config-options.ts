@@ -1,6 +1,5 @@
 import {
   defaultStorageRegion,
-  STORAGE_PROVIDER_TYPES,
   STORAGE_PROVIDERS,
   STORAGE_SIGNATURE_DEFAULT_SECONDS,
   type StorageDriverName,
@@ -8,6 +7,7 @@ import {
   type ValidationIssue,
 } from '@pasteport/contract';
 import { AppError, isAppError } from '../../lib/app-error.js';
+import { providerOf } from '../../storage/registry.js';
 import { parseStorageOptions } from '../../storage/storage-factory.js';
 
 /**
@@ -45,13 +45,6 @@ const API_FIELD_OF_OPTION: Record<string, string> = {
   customHost: 'custom_host',
   root: 'root_path',
 };
-
-/** The provider of a stored row; an unknown value (hand-edited row) reads as "other S3". */
-export function providerOf(value: string): StorageProviderType {
-  return (STORAGE_PROVIDER_TYPES as readonly string[]).includes(value)
-    ? (value as StorageProviderType)
-    : 'other_s3';
-}
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;

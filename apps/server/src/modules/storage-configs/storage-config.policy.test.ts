@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS, type AdminActor, type ApiKeyActor } from '../auth/actor.js';
+import { ADMIN_ACTOR as admin, apiKeyActor } from '../../../test/actors.js';
+import { ANONYMOUS } from '../../core/actor.js';
 import { inUploadScope, uploadStorageScope } from './storage-config.policy.js';
 
-const admin: AdminActor = {
-  kind: 'admin',
-  adminId: 'a1',
-  username: 'root',
-  sessionTokenHash: 'h',
-  expiresAt: '',
-};
-const key = (file: boolean): ApiKeyActor => ({
-  kind: 'apikey',
-  keyId: 'k1',
-  name: 'ci',
-  permissions: { text: true, file, mount: true },
-  basicPath: '/',
-});
+const key = (file: boolean) => apiKeyActor({ text: true, file, mount: true });
 
 describe('upload storage scope', () => {
   it('gives the admin every config whatever the guest setting', () => {

@@ -1,5 +1,5 @@
-import type { Actor } from '../auth/actor.js';
-import { hasPermission } from '../auth/auth.policy.js';
+import type { Actor } from '../../core/actor.js';
+import { hasPermission } from '../../core/access-policy.js';
 
 /**
  * Which storage configs an identity may upload to: every one (admin), those open to API keys

@@ -1,7 +1,7 @@
 import type { StorageConfig, UploadStorageConfig } from '@pasteport/contract';
-import { providerOf, valuesFromStored } from './storage-config-options.js';
+import { providerOf, storedOptions } from '../../storage/registry.js';
+import { valuesFromStored } from './storage-config-options.js';
 import type { StorageConfigRow, StorageConfigUsage } from './storage-config.repository.js';
-import { storedOptions } from './storage-registry.js';
 
 const NO_USAGE: StorageConfigUsage = { usedBytes: 0, fileCount: 0 };
 

@@ -1,7 +1,8 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, StorageConfigsTable } from '../../db/schema.js';
+import type { StorageConfigRow } from '../../storage/registry.js';
 
-export type StorageConfigRow = Selectable<StorageConfigsTable>;
+export type { StorageConfigRow };
 export type NewStorageConfigRow = Insertable<StorageConfigsTable>;
 
 /** How much of a config files use: bytes of ready and pending files, and files of any status. */

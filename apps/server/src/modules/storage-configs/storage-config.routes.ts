@@ -1,14 +1,8 @@
-import {
-  createStorageConfigRequestSchema,
-  updateStorageConfigRequestSchema,
-} from '@pasteport/contract';
+import { endpoints } from '@pasteport/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { route } from '../../http/endpoint.js';
 import { sendData } from '../../http/envelope.js';
-import { parseWith } from '../../http/validate.js';
 import type { StorageConfigService } from './storage-config.service.js';
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
  * This app's origin as browsers see it, for the CORS check: PUBLIC_URL when set, else the
@@ -27,47 +21,38 @@ export function registerStorageConfigRoutes(
   configs: StorageConfigService,
   options: { publicUrl: string | undefined },
 ): void {
-  const admin = { config: { access: 'admin' as const } };
-
-  app.get('/api/s3-configs', admin, async (_request, reply) =>
+  route(app, endpoints.listStorageConfigs, {}, async (_request, reply) =>
     sendData(reply, await configs.list()),
   );
 
-  app.post('/api/s3-configs', admin, async (request, reply) => {
-    const body = parseWith(createStorageConfigRequestSchema, request.body, 'body');
-    return sendData(reply, await configs.create(body), 201);
-  });
+  route(app, endpoints.createStorageConfig, {}, async (_request, reply, { body }) =>
+    sendData(reply, await configs.create(body), 201),
+  );
 
-  app.get('/api/s3-configs/:id', admin, async (request, reply) => {
-    const { id } = parseWith(idParams, request.params, 'path');
-    return sendData(reply, await configs.get(id));
-  });
+  route(app, endpoints.getStorageConfig, {}, async (_request, reply, { params }) =>
+    sendData(reply, await configs.get(params.id)),
+  );
 
-  app.put('/api/s3-configs/:id', admin, async (request, reply) => {
-    const { id } = parseWith(idParams, request.params, 'path');
-    const body = parseWith(updateStorageConfigRequestSchema, request.body, 'body');
-    return sendData(reply, await configs.update(id, body));
-  });
+  route(app, endpoints.updateStorageConfig, {}, async (_request, reply, { params, body }) =>
+    sendData(reply, await configs.update(params.id, body)),
+  );
 
-  app.delete('/api/s3-configs/:id', admin, async (request, reply) => {
-    const { id } = parseWith(idParams, request.params, 'path');
-    await configs.remove(id);
+  route(app, endpoints.deleteStorageConfig, {}, async (_request, reply, { params }) => {
+    await configs.remove(params.id);
     return sendData(reply, {});
   });
 
-  app.put('/api/s3-configs/:id/set-default', admin, async (request, reply) => {
-    const { id } = parseWith(idParams, request.params, 'path');
-    return sendData(reply, await configs.setDefault(id));
-  });
+  route(app, endpoints.setDefaultStorageConfig, {}, async (_request, reply, { params }) =>
+    sendData(reply, await configs.setDefault(params.id)),
+  );
 
-  app.post('/api/s3-configs/:id/test', admin, async (request, reply) => {
-    const { id } = parseWith(idParams, request.params, 'path');
-    return sendData(reply, await configs.test(id, appOrigin(options.publicUrl, request)));
-  });
+  route(app, endpoints.testStorageConfig, {}, async (request, reply, { params }) =>
+    sendData(reply, await configs.test(params.id, appOrigin(options.publicUrl, request))),
+  );
 
   // Who may list is decided by the service (admin, keys with file permission, guests when
   // guest uploads are on), so the route itself is open.
-  app.get('/api/upload/storage-configs', { config: { access: 'public' } }, async (request, reply) =>
+  route(app, endpoints.uploadStorageConfigs, {}, async (request, reply) =>
     sendData(reply, await configs.listForUpload(request.actor)),
   );
 }

@@ -15,7 +15,7 @@ import type { StorageConfigsTable } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { isoNow, type Clock } from '../../lib/clock.js';
 import type { InvalidationBus } from '../../lib/invalidation.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../core/actor.js';
 import {
   driverOptionsFor,
   valuesFromStored,
@@ -29,7 +29,7 @@ import type {
   StorageConfigRow,
 } from './storage-config.repository.js';
 import { probeStorage, unusableConfigResult } from './storage-probe.js';
-import type { StorageRegistry } from './storage-registry.js';
+import type { StorageRegistry } from '../../storage/registry.js';
 
 /** Invalidation topic: a config changed or went, so every instance drops its cached driver. */
 export const STORAGE_CONFIG_TOPIC = 'storage-config';

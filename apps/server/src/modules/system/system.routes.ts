@@ -1,10 +1,16 @@
+import { endpoints } from '@pasteport/contract';
 import type { FastifyInstance } from 'fastify';
+import { registerApiDocs } from '../../http/api-docs.js';
+import { route } from '../../http/endpoint.js';
 import { errorBody, sendData } from '../../http/envelope.js';
 import type { SystemService } from './system.service.js';
 
-/** GET /api/health (503 with the failing check when a dependency is down) and GET /api/version. */
+/**
+ * GET /api/health (503 with the failing check when a dependency is down), GET /api/version, and
+ * this API's own description (GET /api/openapi.json, GET /api/docs).
+ */
 export function registerSystemRoutes(app: FastifyInstance, system: SystemService): void {
-  app.get('/api/health', { config: { access: 'public' } }, async (request, reply) => {
+  route(app, endpoints.health, {}, async (request, reply) => {
     const health = await system.health();
     if (health.status === 'ok') return sendData(reply, health);
     const down = Object.entries(health.checks)
@@ -19,7 +25,7 @@ export function registerSystemRoutes(app: FastifyInstance, system: SystemService
       });
   });
 
-  app.get('/api/version', { config: { access: 'public' } }, (_request, reply) =>
-    sendData(reply, system.version()),
-  );
+  route(app, endpoints.version, {}, (_request, reply) => sendData(reply, system.version()));
+
+  registerApiDocs(app, system.version().version);
 }

@@ -3,10 +3,11 @@ import { AppError } from '../../lib/app-error.js';
 import { safeFetch, type SafeFetchOptions, type SafeResponse } from '../../net/index.js';
 
 /**
- * Test seam only: lets integration tests reach a loopback server standing in for a public host
- * (see safeFetch's `resolve` and `allowAddresses`). Production code never sets it.
+ * How names resolve and which addresses are allowed beyond the public ones (safeFetch's
+ * `resolve` and `allowAddresses`). Production uses the defaults; tests let a loopback server
+ * stand in for a public host.
  */
-export type FetchTestSeams = Pick<SafeFetchOptions, 'resolve' | 'allowAddresses'>;
+export type AddressAllowances = Pick<SafeFetchOptions, 'resolve' | 'allowAddresses'>;
 
 export interface RemoteFetchOptions {
   method: 'GET' | 'HEAD';
@@ -23,7 +24,7 @@ export interface RemoteFetchOptions {
 export type RemoteFetcher = (url: string, options: RemoteFetchOptions) => Promise<SafeResponse>;
 
 /** Every fetch of this module goes through safeFetch (the SSRF guard); this adds a head timeout. */
-export function createRemoteFetcher(seams: FetchTestSeams = {}): RemoteFetcher {
+export function createRemoteFetcher(allowances: AddressAllowances = {}): RemoteFetcher {
   return async (url, options) => {
     const head = new AbortController();
     const timer = setTimeout(
@@ -38,8 +39,8 @@ export function createRemoteFetcher(seams: FetchTestSeams = {}): RemoteFetcher {
         timeoutMs: options.totalTimeoutMs,
         signal,
         ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
-        ...(seams.resolve ? { resolve: seams.resolve } : {}),
-        ...(seams.allowAddresses ? { allowAddresses: seams.allowAddresses } : {}),
+        ...(allowances.resolve ? { resolve: allowances.resolve } : {}),
+        ...(allowances.allowAddresses ? { allowAddresses: allowances.allowAddresses } : {}),
       });
     } finally {
       clearTimeout(timer);

@@ -2,14 +2,14 @@ import { fileMimetype, type UrlInfo } from '@pasteport/contract';
 import { pipeline, type Readable } from 'node:stream';
 import { AppError } from '../../lib/app-error.js';
 import type { SafeResponse } from '../../net/index.js';
-import type { Actor } from '../auth/actor.js';
-import type { UploadPolicy } from '../files/upload-policy.js';
+import type { Actor } from '../../core/actor.js';
 import {
   createTransferWatch,
   isSuccess,
   remoteStatusError,
   type RemoteFetcher,
 } from './remote-fetch.js';
+import type { ImportUploadPolicy } from './file-uploads.js';
 import {
   acceptsRanges,
   contentTypeOf,
@@ -40,7 +40,7 @@ const IDENTITY = { 'accept-encoding': 'identity' };
  * (`url/info`), and its bytes when the browser cannot fetch them itself (`url/proxy`, for
  * URLs without CORS). Every fetch goes through the SSRF guard.
  */
-export function createUrlFetchService(deps: { policy: UploadPolicy; fetch: RemoteFetcher }) {
+export function createUrlFetchService(deps: { policy: ImportUploadPolicy; fetch: RemoteFetcher }) {
   /** HEAD, or a one-byte ranged GET when the server refuses HEAD (many presigned URLs do). */
   async function probe(url: string): Promise<{ response: SafeResponse; ranged: boolean }> {
     const started = Date.now();

@@ -19,6 +19,7 @@ import type { TestApp } from '../../../test/app-harness.js';
 import { DATABASE_KINDS } from '../../../test/databases.js';
 import { download, givenStorage, sendSigned, STORAGE_KINDS } from '../../../test/files.js';
 import { apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity.js';
+import { createRemoteFetcher } from './remote-fetch.js';
 
 // Nothing here may send a packet beyond loopback (see test/loopback-fence.ts).
 const { violations } = fenceToLoopback();
@@ -27,16 +28,16 @@ const { violations } = fenceToLoopback();
 // Loopback "remote" servers that record every connection and request, on a stand-in host.
 
 interface Remote extends RecordingServer {
-  /** A URL on the test host that the seam resolves to this server. */
+  /** A URL on the test host that the fetcher resolves to this server. */
   url(path?: string): string;
 }
 
-/** The stand-in public host: the seam resolves it to 127.0.0.1 and allows that address. */
+/** The stand-in public host: the fetcher resolves it to 127.0.0.1 and allows that address. */
 const HOST = 'files.test';
-const SEAMS = {
+const LOOPBACK_FETCHER = createRemoteFetcher({
   resolve: (hostname: string) => Promise.resolve(hostname === HOST ? ['127.0.0.1'] : []),
   allowAddresses: ['127.0.0.1'],
-};
+});
 
 const startServer = useRecordingServers();
 
@@ -127,7 +128,7 @@ async function setMaxUploadMb(t: TestApp, token: string, mb: number): Promise<vo
 
 describe.each(DATABASE_KINDS)('URL upload on %s', (kind) => {
   describe('url/info and url/proxy through the guard', () => {
-    const admin = useAdminApp(kind, { urlFetchTestSeams: SEAMS });
+    const admin = useAdminApp(kind, { fetcher: LOOPBACK_FETCHER });
     const auth = () => bearer(admin.token);
 
     it('names the file from Content-Disposition filename* and reports size, type and ranges', async () => {
@@ -335,7 +336,7 @@ describe.each(DATABASE_KINDS)('URL upload on %s', (kind) => {
   });
 
   describe('progress reads of a server-side import', () => {
-    const admin = useAdminApp(kind, { urlFetchTestSeams: SEAMS });
+    const admin = useAdminApp(kind, { fetcher: LOOPBACK_FETCHER });
     const auth = () => bearer(admin.token);
 
     it("keeps a guest's import progress to the guest holding its upload secret", async () => {
@@ -402,7 +403,7 @@ describe.each(DATABASE_KINDS)('URL upload on %s', (kind) => {
   });
 
   describe.each(STORAGE_KINDS)('into %s storage', (storageKind) => {
-    const admin = useAdminApp(kind, { urlFetchTestSeams: SEAMS });
+    const admin = useAdminApp(kind, { fetcher: LOOPBACK_FETCHER });
     const auth = () => bearer(admin.token);
 
     it('imports ≥ 6 MB on the server with progress, byte for byte', async () => {

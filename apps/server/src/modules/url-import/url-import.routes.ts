@@ -1,31 +1,18 @@
-import {
-  urlCancelRequestSchema,
-  urlCommitRequestSchema,
-  urlImportRequestSchema,
-  urlInfoRequestSchema,
-  urlMultipartAbortRequestSchema,
-  urlMultipartCompleteRequestSchema,
-  urlMultipartInitRequestSchema,
-  urlPresignRequestSchema,
-  urlProxyQuerySchema,
-} from '@pasteport/contract';
+import { endpoints } from '@pasteport/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import { route } from '../../http/endpoint.js';
 import { sendData } from '../../http/envelope.js';
-import { parseWith } from '../../http/validate.js';
-import type { BrowserUploadService } from '../files/browser-upload.service.js';
-import { uploadSecretOf } from '../files/upload-secret.js';
+import { uploadSecretOf } from '../../core/upload-secret.js';
+import type { RelayedUploads } from './file-uploads.js';
 import type { UrlFetchService } from './url-fetch.service.js';
 import type { UrlImportService } from './url-import.service.js';
 import { presentImportProgress, proxyHeaders } from './url-import.presenter.js';
-
-const taskParams = z.object({ task_id: z.string().min(1).max(64) });
 
 export interface UrlImportServices {
   fetch: UrlFetchService;
   imports: UrlImportService;
   /** The files module's presigned uploads: a URL upload relayed by the browser is one. */
-  browser: BrowserUploadService;
+  browser: RelayedUploads;
 }
 
 /**
@@ -36,77 +23,62 @@ export interface UrlImportServices {
  * the URL's form: the browser fetches it there, never this server.
  */
 export function registerUrlImportRoutes(app: FastifyInstance, services: UrlImportServices): void {
-  const config = { access: 'public' as const };
-
-  app.post('/api/url/info', { config }, async (request, reply) => {
-    const { url } = parseWith(urlInfoRequestSchema, request.body, 'body');
-    return sendData(reply, await services.fetch.info(request.actor, url));
-  });
-
-  app.get(
-    '/api/url/proxy',
-    { config: { access: { permission: 'file' } }, exposeHeadRoute: false },
-    async (request, reply) => {
-      const { url } = parseWith(urlProxyQuerySchema, request.query, 'query');
-      const file = await services.fetch.proxy(request.actor, url, abortedWhenClosed(reply));
-      return reply.headers(proxyHeaders(file)).send(file.body);
-    },
+  route(app, endpoints.urlInfo, {}, async (request, reply, { body }) =>
+    sendData(reply, await services.fetch.info(request.actor, body.url)),
   );
 
-  app.post('/api/url/presign', { config }, async (request, reply) => {
-    const body = parseWith(urlPresignRequestSchema, request.body, 'body');
-    return sendData(reply, await services.browser.presign(request.actor, body));
+  route(app, endpoints.urlProxy, { exposeHeadRoute: false }, async (request, reply, { query }) => {
+    const file = await services.fetch.proxy(request.actor, query.url, abortedWhenClosed(reply));
+    return reply.headers(proxyHeaders(file)).send(file.body);
   });
 
-  app.post('/api/url/commit', { config }, async (request, reply) => {
-    const body = parseWith(urlCommitRequestSchema, request.body, 'body');
-    return sendData(
+  route(app, endpoints.urlPresign, {}, async (request, reply, { body }) =>
+    sendData(reply, await services.browser.presign(request.actor, body)),
+  );
+
+  route(app, endpoints.urlCommit, {}, async (request, reply, { body }) =>
+    sendData(
       reply,
       await services.browser.commit(request.actor, body, uploadSecretOf(request.headers)),
-    );
-  });
+    ),
+  );
 
-  app.post('/api/url/multipart/init', { config }, async (request, reply) => {
-    const body = parseWith(urlMultipartInitRequestSchema, request.body, 'body');
-    return sendData(reply, await services.browser.initMultipart(request.actor, body));
-  });
+  route(app, endpoints.urlMultipartInit, {}, async (request, reply, { body }) =>
+    sendData(reply, await services.browser.initMultipart(request.actor, body)),
+  );
 
-  app.post('/api/url/multipart/complete', { config }, async (request, reply) => {
-    const body = parseWith(urlMultipartCompleteRequestSchema, request.body, 'body');
-    return sendData(
+  route(app, endpoints.urlMultipartComplete, {}, async (request, reply, { body }) =>
+    sendData(
       reply,
       await services.browser.completeMultipart(
         request.actor,
         body,
         uploadSecretOf(request.headers),
       ),
-    );
-  });
+    ),
+  );
 
-  app.post('/api/url/multipart/abort', { config }, async (request, reply) => {
-    const body = parseWith(urlMultipartAbortRequestSchema, request.body, 'body');
-    return sendData(
+  route(app, endpoints.urlMultipartAbort, {}, async (request, reply, { body }) =>
+    sendData(
       reply,
       await services.browser.abortMultipart(request.actor, body, uploadSecretOf(request.headers)),
-    );
-  });
+    ),
+  );
 
-  app.post('/api/url/cancel', { config }, async (request, reply) => {
-    const { file_id } = parseWith(urlCancelRequestSchema, request.body, 'body');
-    return sendData(
+  route(app, endpoints.urlCancel, {}, async (request, reply, { body }) =>
+    sendData(
       reply,
-      await services.imports.cancel(request.actor, file_id, uploadSecretOf(request.headers)),
-    );
-  });
+      await services.imports.cancel(request.actor, body.file_id, uploadSecretOf(request.headers)),
+    ),
+  );
 
-  app.post('/api/url/import', { config }, async (request, reply) => {
-    const body = parseWith(urlImportRequestSchema, request.body, 'body');
-    return sendData(reply, await services.imports.start(request.actor, body), 202);
-  });
+  route(app, endpoints.urlImport, {}, async (request, reply, { body }) =>
+    sendData(reply, await services.imports.start(request.actor, body), 202),
+  );
 
-  app.get('/api/url/import/:task_id', { config }, (request, reply) => {
-    const { task_id } = parseWith(taskParams, request.params, 'path');
-    const task = services.imports.progress(request.actor, task_id, uploadSecretOf(request.headers));
+  route(app, endpoints.urlImportProgress, {}, (request, reply, { params }) => {
+    const secret = uploadSecretOf(request.headers);
+    const task = services.imports.progress(request.actor, params.task_id, secret);
     return sendData(reply.header('cache-control', 'no-store'), presentImportProgress(task));
   });
 }

@@ -11,14 +11,12 @@ import { AppError, isAppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { createBodyMeter } from '../../storage/body-meter.js';
 import type { StorageDriver } from '../../storage/storage-driver.js';
-import type { Actor } from '../auth/actor.js';
-import { creatorId } from '../auth/auth.policy.js';
-import type { FileRow } from '../files/file.repository.js';
-import type { PendingFiles } from '../files/pending-files.js';
-import { assertUploadSecret } from '../files/upload-secret.js';
-import { insufficientStorage, tooLarge, type UploadPolicy } from '../files/upload-policy.js';
-import type { StorageConfigRow } from '../storage-configs/storage-config.repository.js';
-import type { StorageRegistry } from '../storage-configs/storage-registry.js';
+import type { Actor } from '../../core/actor.js';
+import { creatorId } from '../../core/access-policy.js';
+import { assertUploadSecret } from '../../core/upload-secret.js';
+import { insufficientStorage, tooLarge } from '../../core/upload-errors.js';
+import type { StorageConfigRow, StorageRegistry } from '../../storage/registry.js';
+import type { FileRecord, ImportPendingFiles, ImportUploadPolicy } from './file-uploads.js';
 import { createImportTasks, type ImportTask } from './import-tasks.js';
 import {
   createTransferWatch,
@@ -36,8 +34,8 @@ const CANCELLED = new AppError('CONFLICT', 'the import was cancelled');
 const SHUTTING_DOWN = new AppError('SERVICE_UNAVAILABLE', 'the server is shutting down');
 
 export interface UrlImportDeps {
-  policy: UploadPolicy;
-  pending: PendingFiles;
+  policy: ImportUploadPolicy;
+  pending: ImportPendingFiles;
   storage: StorageRegistry;
   fetch: RemoteFetcher;
   clock: Clock;
@@ -47,7 +45,7 @@ export interface UrlImportDeps {
 /** What is known once the remote answered and the pending record exists. */
 interface Transfer {
   task: ImportTask;
-  row: FileRow;
+  row: FileRecord;
   config: StorageConfigRow;
   driver: StorageDriver;
   body: Readable;
@@ -156,7 +154,7 @@ export function createUrlImportService(deps: UrlImportDeps) {
           headersTimeoutMs: URL_FETCH_LIMITS.importHeadersMs,
           signal: controller.signal,
         });
-        let row: FileRow;
+        let row: FileRecord;
         let secret: string;
         const total = declaredSize(response.headers);
         try {

@@ -2,8 +2,11 @@ import { AUTH_REVALIDATE_MS } from '@pasteport/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, ok, requestsTo } from '../../test/fake-server';
-import { renderApp } from '../../test/render-app';
 import { keyInfo, signInAsAdmin, signInWithApiKey } from '../../test/sessions';
+import { appRoutes } from '../router';
+import { createAppRenderer } from '../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 const title = () => screen.findByTestId('page-title');
 

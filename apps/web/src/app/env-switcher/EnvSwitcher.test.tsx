@@ -2,8 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, AUTH_STORAGE_KEYS } from '../../lib/storage';
 import { stubServer } from '../../test/fake-server';
-import { renderApp } from '../../test/render-app';
 import { keyInfo, signInAsAdmin, signInWithApiKey } from '../../test/sessions';
+import { appRoutes } from '../router';
+import { createAppRenderer } from '../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 const STAGING = 'https://staging.example.com/api';
 

@@ -1,6 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { appRoutes } from '../router';
+import { createAppRenderer } from '../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 /** The max width Mantine gives the main container ('' when it takes the whole width). */
 async function mainMaxWidth(path: string) {

@@ -1,6 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { appRoutes } from '../router';
+import { createAppRenderer } from '../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 describe('footer', () => {
   it('shows the copyright with the current year and the app version', async () => {

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, stubServer } from '../../test/fake-server';
-import { renderApp } from '../../test/render-app';
 import { keyInfo, signInAsAdmin, signInWithApiKey } from '../../test/sessions';
+import { appRoutes } from '../router';
+import { createAppRenderer } from '../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 describe('header', () => {
   it('has the four main links with the current one marked', async () => {

@@ -1,8 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setOsPrefersDark } from '../../test/match-media';
-import { renderApp } from '../../test/render-app';
 import { nextThemeMode } from './color-scheme';
+import { appRoutes } from '../router';
+import { createAppRenderer } from '../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 const THEME_KEY = 'pasteport.theme';
 const appliedScheme = () => document.documentElement.getAttribute('data-mantine-color-scheme');

@@ -13,7 +13,7 @@ import {
   installCodeMirrorLayoutStubs,
   selectInEditor,
   typeInEditor,
-} from './test-utils';
+} from '../../test/kits/editor-kit';
 
 installCodeMirrorLayoutStubs();
 

@@ -2,7 +2,6 @@ import type { PasteCreated } from '@pasteport/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bodyOf, fail, ok, requestsTo, stubServer, type FakeRoutes } from '../../test/fake-server';
-import { renderApp } from '../../test/render-app';
 import { expectInstantAfter } from '../../test/instants';
 import { keyInfo, signInWithApiKey } from '../../test/sessions';
 import {
@@ -10,8 +9,12 @@ import {
   editorViewByLabel,
   installCodeMirrorLayoutStubs,
   typeInEditor,
-} from '../editor/test-utils';
+} from '../../test/kits/editor-kit';
 import { DRAFT_STORAGE_KEY } from './draft-storage';
+import { appRoutes } from '../../app/router';
+import { createAppRenderer } from '../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 installCodeMirrorLayoutStubs();
 

@@ -1,7 +1,7 @@
 import { updatePasteRequestSchema } from '@pasteport/contract';
 import { describe, expect, it } from 'vitest';
 import { quickExpiry } from '../../components/share-options/edit-rules';
-import { givenPaste } from './testing/paste-server';
+import { givenPaste } from '../../test/kits/text-management-kit';
 import {
   changedFields,
   toUpdateRequest,

@@ -1,12 +1,21 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, fail, ok, requestsTo, stubServer } from '../../test/fake-server';
-import { renderApp } from '../../test/render-app';
 import { keyInfo, signInAsAdmin, signInWithApiKey } from '../../test/sessions';
-import { adminServer, CONFIGS, MB, openUpload } from './page-test-kit';
-import { savedUploadKey, uploadFingerprint, type SavedUpload } from './multipart';
+import { adminServer, CONFIGS, MB, openUpload } from '../../test/kits/upload-page-kit';
+import { type SavedUpload, savedUploadKey, uploadFingerprint } from '../../lib/transfer';
 import { RECENT_UPLOADS_KEY } from './recent-uploads';
-import { envelope, FakeXhr, givenFile, givenFileDetail, installFakeXhr } from './test-kit';
+import {
+  envelope,
+  FakeXhr,
+  givenFile,
+  uploadedFileDetail,
+  installFakeXhr,
+} from '../../test/kits/upload-kit';
+import { appRoutes } from '../../app/router';
+import { createAppRenderer } from '../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 // Loads the lazily imported page once, outside any single test's time.
 beforeAll(() => import('./index'));
@@ -27,7 +36,7 @@ function answerDirectUploads() {
     xhr.respond(
       201,
       envelope(
-        givenFileDetail({
+        uploadedFileDetail({
           slug: textOf(form.get('slug')) ?? `rand${count}`,
           filename: file.name,
           size: file.size,
@@ -60,7 +69,7 @@ describe('Upload page, File tab', () => {
   it('uploads several picked and dropped files as they arrive, one by one', async () => {
     adminServer();
     answerDirectUploads();
-    const { user } = await openUpload();
+    const { user } = await openUpload(renderApp);
 
     await user.upload(fileInput(), [givenFile('a.txt', 10), givenFile('b.txt', 20)]);
     const zone = screen.getByRole('button', { name: /^Drop files here/ });
@@ -82,7 +91,7 @@ describe('Upload page, File tab', () => {
   it('adds files pasted or dropped anywhere on the page, switching to the File tab', async () => {
     adminServer();
     answerDirectUploads();
-    const { user } = await openUpload();
+    const { user } = await openUpload(renderApp);
     await user.click(screen.getByRole('tab', { name: 'From a URL' }));
 
     const event = new Event('paste', { bubbles: true, cancelable: true });
@@ -109,7 +118,7 @@ describe('Upload page, File tab', () => {
   it('sends only the options that are set, expiry as expires_in hours', async () => {
     adminServer();
     answerDirectUploads();
-    const { user } = await openUpload();
+    const { user } = await openUpload(renderApp);
 
     await user.upload(fileInput(), givenFile('plain.txt', 5));
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
@@ -149,7 +158,7 @@ describe('Upload page, File tab', () => {
   it('refuses files above the limit before sending anything', async () => {
     adminServer();
     answerDirectUploads();
-    const { user } = await openUpload();
+    const { user } = await openUpload(renderApp);
     await user.upload(fileInput(), givenFile('huge.iso', 11 * MB));
 
     const huge = row('huge.iso');
@@ -172,7 +181,7 @@ describe('Upload page, File tab', () => {
         data: { file_size: 3 * MB, remaining: MB, total_capacity: 10 * MB },
       }),
     );
-    const { user } = await openUpload();
+    const { user } = await openUpload(renderApp);
     await user.upload(fileInput(), givenFile('big.bin', 3 * MB));
 
     const alert = await within(row('big.bin')).findByRole('alert');
@@ -194,9 +203,9 @@ describe('Upload page, File tab', () => {
           error: 'SLUG_TAKEN',
           data: null,
         });
-      } else xhr.respond(201, envelope(givenFileDetail({ slug: textOf(form.get('slug')) })));
+      } else xhr.respond(201, envelope(uploadedFileDetail({ slug: textOf(form.get('slug')) })));
     });
-    const { user } = await openUpload();
+    const { user } = await openUpload(renderApp);
     await user.click(screen.getByRole('button', { name: 'More options' }));
     const slug = field(/^Link suffix/);
     await user.type(slug, 'taken');
@@ -221,7 +230,7 @@ describe('Upload page, File tab', () => {
   it('shows the link, copy and QR after success and keeps the last 3 in recent uploads', async () => {
     adminServer();
     answerDirectUploads();
-    const { user } = await openUpload();
+    const { user } = await openUpload(renderApp);
     expect(screen.getByText('Files you upload from this browser appear here.')).toBeInTheDocument();
 
     await user.upload(
@@ -272,7 +281,7 @@ describe('Upload page, File tab', () => {
   });
 
   it('sends large files in parts with the multipart routes', async () => {
-    const detail = givenFileDetail({ slug: 'big1', filename: 'video.mp4', size: 6 * MB });
+    const detail = uploadedFileDetail({ slug: 'big1', filename: 'video.mp4', size: 6 * MB });
     const fetchMock = adminServer({
       'POST /api/upload/multipart/init': () =>
         ok({
@@ -296,7 +305,7 @@ describe('Upload page, File tab', () => {
       const part = xhr.url.endsWith('part1') ? 1 : 2;
       xhr.respond(200, '', { etag: `"e${part}"` });
     });
-    const { user } = await openUpload();
+    const { user } = await openUpload(renderApp);
     await user.upload(fileInput(), givenFile('video.mp4', 6 * MB));
 
     await waitFor(() =>
@@ -340,7 +349,7 @@ describe('Upload page, File tab', () => {
       'GET /api/upload/multipart/parts': () => new Promise<Response>(() => undefined),
     });
     installFakeXhr();
-    const { user } = await openUpload();
+    const { user } = await openUpload(renderApp);
 
     const notice = screen.getByTestId('unfinished-uploads');
     expect(notice).toHaveTextContent('2 unfinished uploads');

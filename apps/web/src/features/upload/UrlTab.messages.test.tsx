@@ -1,8 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok, type FakeRoutes } from '../../test/fake-server';
-import { adminServer, openUpload } from './page-test-kit';
-import { installFakeXhr } from './test-kit';
+import { adminServer, openUpload } from '../../test/kits/upload-page-kit';
+import { installFakeXhr } from '../../test/kits/upload-kit';
+import { appRoutes } from '../../app/router';
+import { createAppRenderer } from '../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 // Loads the lazily imported page once, outside any single test's time.
 beforeAll(() => import('./index'));
@@ -25,7 +29,7 @@ async function importInBrowser(size: number, routes: FakeRoutes) {
       new Response(new Uint8Array(size), { headers: { 'content-length': String(size) } }),
     ...routes,
   });
-  const { user } = await openUpload();
+  const { user } = await openUpload(renderApp);
   await user.click(screen.getByRole('tab', { name: 'From a URL' }));
   await user.type(screen.getByRole('textbox', { name: /^File URL/ }), REMOTE);
   await user.click(screen.getByRole('button', { name: 'Get info' }));

@@ -1,8 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, fail, ok, requestsTo, type FakeRoutes } from '../../test/fake-server';
-import { adminServer, openUpload } from './page-test-kit';
-import { givenFileDetail, installFakeXhr, requestUrl, type FakeXhr } from './test-kit';
+import { adminServer, openUpload } from '../../test/kits/upload-page-kit';
+import {
+  uploadedFileDetail,
+  installFakeXhr,
+  requestUrl,
+  type FakeXhr,
+} from '../../test/kits/upload-kit';
+import { appRoutes } from '../../app/router';
+import { createAppRenderer } from '../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 // Loads the lazily imported page once, outside any single test's time.
 beforeAll(() => import('./index'));
@@ -18,7 +27,7 @@ const INFO = {
 
 async function openUrlTab(routes: FakeRoutes) {
   const fetchMock = adminServer({ 'POST /api/url/info': () => ok(INFO), ...routes });
-  const view = await openUpload();
+  const view = await openUpload(renderApp);
   await view.user.click(screen.getByRole('tab', { name: 'From a URL' }));
   await view.user.type(screen.getByRole('textbox', { name: /^File URL/ }), REMOTE);
   await view.user.click(screen.getByRole('button', { name: 'Get info' }));
@@ -29,7 +38,7 @@ async function openUrlTab(routes: FakeRoutes) {
 describe('Upload page, URL tab', () => {
   it('refuses text that is not an http(s) link', async () => {
     const fetchMock = adminServer();
-    const { user } = await openUpload();
+    const { user } = await openUpload(renderApp);
     await user.click(screen.getByRole('tab', { name: 'From a URL' }));
     await user.type(screen.getByRole('textbox', { name: /^File URL/ }), 'ftp://x');
     await user.click(screen.getByRole('button', { name: 'Get info' }));
@@ -53,7 +62,7 @@ describe('Upload page, URL tab', () => {
           ],
         }),
     });
-    const { user } = await openUpload();
+    const { user } = await openUpload(renderApp);
     await user.click(screen.getByRole('tab', { name: 'From a URL' }));
     const input = screen.getByRole('textbox', { name: /^File URL/ });
     await user.type(input, 'http://10.0.0.5/secret.bin');
@@ -73,7 +82,7 @@ describe('Upload page, URL tab', () => {
     installFakeXhr((xhr) => {
       put = xhr;
     });
-    const detail = givenFileDetail({ slug: 'url1', filename: 'report.pdf', size: 1000 });
+    const detail = uploadedFileDetail({ slug: 'url1', filename: 'report.pdf', size: 1000 });
     const { user, fetchMock } = await openUrlTab({
       // The remote refuses the browser (CORS): fetch rejects.
       'GET /report.pdf': () => Promise.reject(new TypeError('Failed to fetch')),
@@ -169,7 +178,7 @@ describe('Upload page, URL tab', () => {
   });
 
   it('shows the link when the server import completes', async () => {
-    const detail = givenFileDetail({ slug: 'srv1', filename: 'report.pdf' });
+    const detail = uploadedFileDetail({ slug: 'srv1', filename: 'report.pdf' });
     await openUrlTab({
       'POST /api/url/import': () =>
         ok({ task_id: 't2', file_id: 'file-t2', upload_secret: 'secret-t2' }, 202),

@@ -9,23 +9,28 @@ import {
   DEFAULT_MAX_UPLOAD_SIZE_MB,
   isRecord,
   parseMaxUploadSize,
+  UPLOAD_SECRET_HEADER,
 } from '@pasteport/contract/plain';
 import { useQuery } from '@tanstack/react-query';
-import { api, apiLink, type UploadProgress } from '../../lib/api';
+import { api, apiLink, type ApiClient, type UploadProgress } from '../../lib/api';
 import { contractSchemas } from '../../lib/contract-schemas';
 import {
-  TransferError,
-  xhrPut,
-  xhrPutPart,
   type MultipartTransport,
   type ResumeIds,
+  TransferError,
   type UploadSession,
-} from './multipart';
+  xhrPut,
+  xhrPutPart,
+} from '../../lib/transfer';
 import { mimetypeOf, type ShareFields } from './upload-options';
-import { callJson, sendBody, uploadSecretHeaders, type CallAuth } from './upload-call';
 import { stepFailure, type UploadStep } from './upload-step';
 
 const MB = 1024 * 1024;
+
+/** The header that binds a later upload step to its init (none when there is no secret). */
+export function uploadSecretHeaders(secret: string | undefined): Record<string, string> {
+  return secret ? { [UPLOAD_SECRET_HEADER]: secret } : {};
+}
 
 /**
  * GET /upload/storage-configs: where the caller may upload, the default first. Only asked when
@@ -68,7 +73,7 @@ export type OnBytes = (loadedBytes: number) => void;
  * file so the server can check them before streaming the bytes.
  */
 export async function uploadDirect(
-  auth: CallAuth,
+  client: ApiClient,
   file: File,
   fields: ShareFields,
   { signal, onProgress }: { signal?: AbortSignal; onProgress?: OnBytes } = {},
@@ -79,7 +84,7 @@ export async function uploadDirect(
   }
   form.append('mimetype', mimetypeOf(file));
   form.append('file', file, file.name);
-  const data = await sendBody<unknown>(auth, '/upload', form, {
+  const data = await client.upload<unknown>('/upload', form, {
     signal,
     onProgress: (progress: UploadProgress) => onProgress?.(progress.loaded),
   });
@@ -186,7 +191,7 @@ export class ServerMultipartTransport implements MultipartTransport {
   lastError: unknown = undefined;
 
   constructor(
-    private readonly auth: CallAuth,
+    private readonly client: ApiClient,
     /** Read when the upload is created, so a retry uses the options of that moment. */
     private readonly fields: () => ShareFields,
     private readonly partSize?: number,
@@ -218,9 +223,7 @@ export class ServerMultipartTransport implements MultipartTransport {
         size: file.size,
         ...(this.partSize ? { part_size: this.partSize } : {}),
       };
-      const answer = await callJson<unknown>(this.auth, 'POST', '/upload/multipart/init', body, {
-        signal,
-      });
+      const answer = await this.client.post<unknown>('/upload/multipart/init', body, { signal });
       const session = (await contractSchemas()).multipartInitResponseSchema.parse(answer);
       return sessionOf(session, session.upload_secret);
     }, this.steps?.init);
@@ -231,7 +234,7 @@ export class ServerMultipartTransport implements MultipartTransport {
       const query = { file_id: saved.fileId, upload_id: saved.uploadId };
       const { multipartStateSchema } = await contractSchemas();
       const answer = multipartStateSchema.parse(
-        await callJson<unknown>(this.auth, 'GET', '/upload/multipart/parts', undefined, {
+        await this.client.get<unknown>('/upload/multipart/parts', {
           query,
           headers: uploadSecretHeaders(saved.uploadSecret),
           signal,
@@ -256,7 +259,7 @@ export class ServerMultipartTransport implements MultipartTransport {
     body: Blob,
     options: { signal: AbortSignal; onProgress: OnBytes },
   ): Promise<string> {
-    const answer = await sendBody<unknown>(this.auth, '/upload/multipart/part', body, {
+    const answer = await this.client.upload<unknown>('/upload/multipart/part', body, {
       query: {
         file_id: session.fileId,
         upload_id: session.uploadId,
@@ -279,9 +282,7 @@ export class ServerMultipartTransport implements MultipartTransport {
     signal: AbortSignal,
   ): Promise<FileDetail> {
     return this.recorded(async () => {
-      const answer = await callJson<unknown>(
-        this.auth,
-        'POST',
+      const answer = await this.client.post<unknown>(
         '/upload/multipart/complete',
         { file_id: session.fileId, upload_id: session.uploadId, parts },
         { signal, headers: uploadSecretHeaders(session.uploadSecret) },
@@ -291,9 +292,7 @@ export class ServerMultipartTransport implements MultipartTransport {
   }
 
   async abort(session: UploadSession): Promise<void> {
-    await callJson<unknown>(
-      this.auth,
-      'POST',
+    await this.client.post<unknown>(
       '/upload/multipart/abort',
       { file_id: session.fileId, upload_id: session.uploadId },
       { headers: uploadSecretHeaders(session.uploadSecret) },

@@ -8,7 +8,7 @@ import {
   recentEntryOf,
   type RecentUpload,
 } from './recent-uploads';
-import { givenFileDetail } from './test-kit';
+import { uploadedFileDetail } from '../../test/kits/upload-kit';
 
 const entry = (slug: string, at: number): RecentUpload => ({
   slug,
@@ -49,7 +49,7 @@ describe('recent uploads (SPEC §9: 3 shown)', () => {
   });
 
   it('stores the absolute share link of an uploaded file', () => {
-    const recent = recentEntryOf(givenFileDetail({ slug: 'xyz', url: '/file/xyz' }), 5);
+    const recent = recentEntryOf(uploadedFileDetail({ slug: 'xyz', url: '/file/xyz' }), 5);
     expect(recent).toEqual({
       slug: 'xyz',
       filename: 'report.pdf',

@@ -2,8 +2,7 @@ import { presignResponseSchema } from '@pasteport/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { createI18n } from '../../lib/i18n';
-import { TransferError } from './multipart';
-import { UploadApiError } from './upload-call';
+import { TransferError } from '../../lib/transfer';
 import { describeJobFailure, describeRequestError, isSlugTaken } from './upload-failure';
 import { stepFailure, type UploadStep } from './upload-step';
 
@@ -13,10 +12,17 @@ const base = { context: 'file', transport: 'fetch', method: 'POST', url: '/api/u
 
 describe('describeRequestError (SPEC §8 upload messages)', () => {
   it('shows the 507 numbers from the answer data', () => {
-    const error = new UploadApiError(
-      { ...base, kind: 'http', status: 507, code: 'INSUFFICIENT_STORAGE' },
-      { file_size: 3 * 1024 * 1024, remaining: 1024 * 1024, total_capacity: 10 * 1024 * 1024 },
-    );
+    const error = new ApiError({
+      ...base,
+      kind: 'http',
+      status: 507,
+      code: 'INSUFFICIENT_STORAGE',
+      data: {
+        file_size: 3 * 1024 * 1024,
+        remaining: 1024 * 1024,
+        total_capacity: 10 * 1024 * 1024,
+      },
+    });
     expect(describeRequestError(error, context)).toBe(
       'Not enough storage space: the file is 3 MB, but only 1 MB of 10 MB is left. Free some space or choose another storage.',
     );

@@ -3,9 +3,7 @@ import { isRecord } from '@pasteport/contract/plain';
 import type { TFunction } from 'i18next';
 import { describeApiError, isApiError } from '../../lib/api';
 import { formatBytes } from '../../lib/format';
-import type { JobFailure } from './jobs/job';
-import { TransferError, type UploadError } from './multipart';
-import { failureDataOf } from './upload-call';
+import { type JobFailure, TransferError, type UploadError } from '../../lib/transfer';
 import { UploadStepError } from './upload-step';
 
 /** What the words depend on besides the error. */
@@ -41,7 +39,7 @@ function insufficientStorageOf(data: unknown): InsufficientStorage | undefined {
 
 /** The 507 message with the numbers from the answer's `data`, or the plain one without them. */
 function insufficientStorageMessage(error: unknown, { t, language }: FailureContext): string {
-  const numbers = insufficientStorageOf(failureDataOf(error));
+  const numbers = insufficientStorageOf(isApiError(error) ? error.data : undefined);
   if (!numbers) return t('errors.INSUFFICIENT_STORAGE');
   return t('upload.errors.insufficientStorage', {
     size: formatBytes(numbers.file_size, language),

@@ -1,4 +1,4 @@
-import type { JobSnapshot, UploadJob } from './jobs/job';
+import type { JobSnapshot, UploadJob } from '../../lib/transfer';
 import type { ShareFields } from './upload-options';
 
 /** One file in the queue. */

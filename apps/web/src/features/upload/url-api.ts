@@ -7,9 +7,9 @@ import type {
   UrlInfo,
   UrlPresignRequest,
 } from '@pasteport/contract';
-import { api, apiBaseUrl, buildUrl } from '../../lib/api';
+import { api, apiBaseUrl, buildUrl, type ApiClient } from '../../lib/api';
 import { contractSchemas } from '../../lib/contract-schemas';
-import { callJson, uploadSecretHeaders, type CallAuth } from './upload-call';
+import { uploadSecretHeaders } from './api';
 import { stepFailure } from './upload-step';
 
 // The URL upload calls (SPEC §7 "URL upload"); every answer is parsed with the contract's
@@ -30,25 +30,25 @@ export async function fetchUrlInfo(url: string, signal?: AbortSignal): Promise<U
 
 /** POST /url/presign → where to PUT the downloaded bytes. */
 export async function presignUrlUpload(
-  auth: CallAuth,
+  client: ApiClient,
   request: UrlPresignRequest,
   signal?: AbortSignal,
 ) {
   return (await contractSchemas()).presignResponseSchema.parse(
-    await callJson<unknown>(auth, 'POST', '/url/presign', request, { signal }),
+    await client.post<unknown>('/url/presign', request, { signal }),
   );
 }
 
 /** POST /url/commit → the shared file; a failure is SPEC §8's "commit failure" with details. */
 export async function commitUrlUpload(
-  auth: CallAuth,
+  client: ApiClient,
   request: UrlCommitRequest,
   uploadSecret: string,
   signal?: AbortSignal,
 ): Promise<FileDetail> {
   try {
     return (await contractSchemas()).fileDetailSchema.parse(
-      await callJson<unknown>(auth, 'POST', '/url/commit', request, {
+      await client.post<unknown>('/url/commit', request, {
         signal,
         headers: uploadSecretHeaders(uploadSecret),
       }),
@@ -60,12 +60,12 @@ export async function commitUrlUpload(
 
 /** POST /url/import: the server downloads the URL in the background. */
 export async function startUrlImport(
-  auth: CallAuth,
+  client: ApiClient,
   request: UrlImportRequest,
   signal?: AbortSignal,
 ): Promise<UrlImportStarted> {
   return (await contractSchemas()).urlImportStartedSchema.parse(
-    await callJson<unknown>(auth, 'POST', '/url/import', request, { signal }),
+    await client.post<unknown>('/url/import', request, { signal }),
   );
 }
 
@@ -74,13 +74,13 @@ export async function startUrlImport(
  * answered (a guest's task is readable only with it).
  */
 export async function pollUrlImport(
-  auth: CallAuth,
+  client: ApiClient,
   taskId: string,
   uploadSecret: string | undefined,
   signal?: AbortSignal,
 ): Promise<UrlImportTask> {
   return (await contractSchemas()).urlImportProgressSchema.parse(
-    await callJson<unknown>(auth, 'GET', `/url/import/${encodeURIComponent(taskId)}`, undefined, {
+    await client.get<unknown>(`/url/import/${encodeURIComponent(taskId)}`, {
       signal,
       headers: uploadSecretHeaders(uploadSecret),
     }),
@@ -89,13 +89,11 @@ export async function pollUrlImport(
 
 /** POST /url/cancel: stops a server-side import (presenting the secret its start answered). */
 export async function cancelUrlImport(
-  auth: CallAuth,
+  client: ApiClient,
   fileId: string,
   uploadSecret: string | undefined,
 ): Promise<void> {
-  await callJson<unknown>(
-    auth,
-    'POST',
+  await client.post<unknown>(
     '/url/cancel',
     { file_id: fileId },
     { headers: uploadSecretHeaders(uploadSecret) },

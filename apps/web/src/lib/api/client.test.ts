@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';
 import { ApiError, parseRetryAfter } from './errors';
-import { errorBody, fetchCall, hangingFetch, jsonResponse, stubFetch } from './test-helpers';
+import {
+  errorBody,
+  fetchCall,
+  hangingFetch,
+  jsonResponse,
+  stubFetch,
+} from '../../test/kits/api-kit';
+import { installFakeXhr } from '../../test/kits/upload-kit';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -46,6 +53,17 @@ describe('envelope rule (SPEC §8)', () => {
       serverMessage: 'Bad slug',
       requestId: 'r1',
     });
+  });
+
+  it('keeps the data of a failure, over fetch and over XMLHttpRequest (the 507 numbers)', async () => {
+    const numbers = { file_size: 3, remaining: 1, total_capacity: 10 };
+    const body = { ...errorBody(507, 'INSUFFICIENT_STORAGE'), data: numbers };
+    stubFetch().mockResolvedValue(jsonResponse(507, body));
+    const fetched = await rejection(createApiClient().post('/upload/multipart/init', {}));
+    expect(fetched).toMatchObject({ status: 507, transport: 'fetch', data: numbers });
+    installFakeXhr((xhr) => xhr.respond(507, body));
+    const sent = await rejection(createApiClient().upload('/upload', new FormData()));
+    expect(sent).toMatchObject({ status: 507, transport: 'upload', data: numbers });
   });
 
   it('drops an error code the contract does not know', async () => {

@@ -4,7 +4,7 @@ import { createI18n } from '../i18n';
 import { createApiClient } from './client';
 import { describeApiError } from './describe';
 import { ApiError, type ApiErrorInit } from './errors';
-import { errorBody, jsonResponse, stubFetch } from './test-helpers';
+import { errorBody, jsonResponse, stubFetch } from '../../test/kits/api-kit';
 
 afterEach(() => vi.unstubAllGlobals());
 

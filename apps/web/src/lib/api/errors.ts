@@ -24,6 +24,8 @@ export interface ApiErrorInit {
   credentialKind?: CredentialKind;
   authHandlingFailed?: boolean;
   retryAfterSeconds?: number;
+  /** The failed answer's `data`, e.g. a 507's numbers (file size, space left, capacity). */
+  data?: unknown;
 }
 
 /**
@@ -50,6 +52,8 @@ export class ApiError extends Error {
   readonly authHandlingFailed: boolean;
   /** Seconds to wait before trying again, from a Retry-After header (429, 503). */
   readonly retryAfterSeconds: number | undefined;
+  /** The failed answer's `data`, when it had one (a 507 carries the numbers its message shows). */
+  readonly data: unknown;
 
   constructor(init: ApiErrorInit) {
     super(summarise(init));
@@ -66,6 +70,7 @@ export class ApiError extends Error {
     this.credentialKind = init.credentialKind;
     this.authHandlingFailed = init.authHandlingFailed ?? false;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.data = init.data;
   }
 }
 
@@ -85,7 +90,7 @@ const SUCCESS_CODES = new Set<unknown>([200, 201, 202]);
 /** The parts of a failed body that ApiError keeps; unknown codes are dropped, not guessed at. */
 export function errorFieldsOf(
   body: unknown,
-): Pick<ApiErrorInit, 'code' | 'details' | 'serverMessage' | 'requestId'> {
+): Pick<ApiErrorInit, 'code' | 'details' | 'serverMessage' | 'requestId' | 'data'> {
   if (typeof body === 'string') return { serverMessage: body.trim() || undefined };
   if (!isRecord(body)) return {};
   const message =
@@ -95,6 +100,7 @@ export function errorFieldsOf(
     details: Array.isArray(body.details) ? (body.details as ValidationIssue[]) : undefined,
     serverMessage: message,
     requestId: typeof body.requestId === 'string' ? body.requestId : undefined,
+    data: body.data,
   };
 }
 

@@ -11,7 +11,7 @@ import {
   readRuntimeConfig,
   setApiHostOverride,
 } from './host';
-import { fetchCall, jsonResponse, stubFetch } from './test-helpers';
+import { fetchCall, jsonResponse, stubFetch } from '../../test/kits/api-kit';
 
 afterEach(() => {
   delete window.__PASTEPORT_CONFIG__;

@@ -1,6 +1,7 @@
 import type { StorageDriverDefinition } from '../../storage-definition.js';
 import { localStorageConfigSchema, type LocalStorageConfig } from './local-config.js';
 import { LocalStorageDriver } from './local-driver.js';
+import { registerLocalSignedRoutes } from './local-signed.routes.js';
 
 /** The local-disk driver as the storage factory sees it. */
 export const localDriverDefinition: StorageDriverDefinition<LocalStorageConfig> = {
@@ -15,4 +16,12 @@ export const localDriverDefinition: StorageDriverDefinition<LocalStorageConfig> 
         signedUrlBase: context.signedUrlBase,
       }),
     ),
+  routes: (app, { prefix, getDriver }) =>
+    registerLocalSignedRoutes(app, {
+      prefix,
+      getLocalDriver: async (id) => {
+        const driver = await getDriver(id);
+        return driver instanceof LocalStorageDriver ? driver : null;
+      },
+    }),
 };

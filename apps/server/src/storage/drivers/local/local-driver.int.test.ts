@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectAppError, put, readAll, streamOf } from '../../contract/contract-helpers.js';
+import {
+  expectAppError,
+  put,
+  readAll,
+  streamOf,
+} from '../../../../test/storage-contract/helpers.js';
 import { LocalStorageDriver } from './local-driver.js';
 
 /** Disk-level promises of the local driver that the shared contract cannot see. */

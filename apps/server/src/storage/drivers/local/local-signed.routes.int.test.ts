@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNTIL_DONE } from '../../../../test/hang-guard.js';
 import { installErrorHandler } from '../../../http/error-handler.js';
-import { put, readAll, sha256 } from '../../contract/contract-helpers.js';
+import { put, readAll, sha256 } from '../../../../test/storage-contract/helpers.js';
 import { LocalStorageDriver } from './local-driver.js';
 import { registerLocalSignedRoutes } from './local-signed.routes.js';
 import { signToken } from './signed-url.js';

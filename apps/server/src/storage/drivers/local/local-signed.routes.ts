@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { endpoints } from '@pasteport/contract';
+import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/app-error.js';
+import { route } from '../../../http/endpoint.js';
 import { requestBody } from '../../../http/raw-body.js';
-import { userContentHeaders } from '../../../http/user-content.js';
-import { parseRangeHeader, resolveByteRange } from '../../byte-range.js';
-import type { ObjectInfo, ServedRange } from '../../storage-driver.js';
+import { serveObject } from '../../../http/serve-object.js';
 import type { LocalStorageDriver } from './local-driver.js';
 import { readUnverifiedStorageId, type SignedOperation } from './signed-url.js';
-import { contentRange, matchesEtag, objectValidators } from '../../object-headers.js';
 
 /** Finds the local driver of a storage config id (null when unknown or not local). */
 export type LocalDriverLookup = (
@@ -19,8 +18,6 @@ export interface LocalSignedRoutesOptions {
   prefix: string;
   getLocalDriver: LocalDriverLookup;
 }
-
-type TokenRequest = FastifyRequest<{ Querystring: { token?: string | string[] } }>;
 
 /**
  * Serves the URLs local drivers sign, standing in for S3: PUT object, GET/HEAD object
@@ -40,8 +37,7 @@ const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app,
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-  async function authorize(request: TokenRequest, op: SignedOperation) {
-    const token = request.query.token;
+  async function authorize(token: string | string[] | undefined, op: SignedOperation) {
     if (typeof token !== 'string' || token === '') throw new AppError('FORBIDDEN', 'missing token');
     const storageId = readUnverifiedStorageId(token);
     const driver = storageId === null ? null : await options.getLocalDriver(storageId);
@@ -50,10 +46,8 @@ const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app,
   }
 
   // The signed token is the only credential: these routes are public to the access control.
-  const config = { access: 'public' as const };
-
-  app.put('/object', { config }, async (request: TokenRequest, reply) => {
-    const { driver, payload } = await authorize(request, 'put');
+  route(app, endpoints.localPutObject, {}, async (request, reply, { query }) => {
+    const { driver, payload } = await authorize(query.token, 'put');
     const contentType = request.headers['content-type'];
     if (payload.ct !== undefined && contentType !== payload.ct) {
       throw new AppError('FORBIDDEN', 'Content-Type does not match the signed URL');
@@ -69,8 +63,8 @@ const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app,
     return reply.code(200).header('ETag', `"${result.etag}"`).send();
   });
 
-  app.put('/part', { config }, async (request: TokenRequest, reply) => {
-    const { driver, payload } = await authorize(request, 'part');
+  route(app, endpoints.localPutPart, {}, async (request, reply, { query }) => {
+    const { driver, payload } = await authorize(query.token, 'part');
     if (payload.uid === undefined || payload.pn === undefined) {
       throw new AppError('FORBIDDEN', 'signed URL does not name a part');
     }
@@ -87,47 +81,25 @@ const localSignedRoutes: FastifyPluginCallback<LocalSignedRoutesOptions> = (app,
     return reply.code(200).header('ETag', `"${result.etag}"`).send();
   });
 
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/object',
-    exposeHeadRoute: false,
-    config,
-    handler: async (request: TokenRequest, reply) => {
-      const { driver, payload } = await authorize(request, 'get');
-      const info = await driver.stat(payload.key);
-      if (!info) throw new AppError('NOT_FOUND', 'object not found');
+  route(app, endpoints.localGetObject, {}, async (request, reply, { query }) => {
+    const { driver, payload } = await authorize(query.token, 'get');
+    const info = await driver.stat(payload.key);
+    if (!info) throw new AppError('NOT_FOUND', 'object not found');
+    return serveObject(request, reply, {
+      driver,
+      key: payload.key,
+      size: info.size,
+      contentType: payload.ct ?? info.contentType,
+      filename: payload.fn,
       // A signed link may ask for inline; only passive types get it (user-content.ts).
-      const use = payload.disp === 'attachment' ? 'download' : 'view';
-      void reply.headers({
-        ...userContentHeaders(payload.ct ?? info.contentType, use, payload.fn, app.userContent),
-        'Accept-Ranges': 'bytes',
-        'Cache-Control': 'private, no-cache',
-      });
-      if (matchesEtag(request.headers['if-none-match'], info.etag)) {
-        return reply.code(304).headers(objectValidators(info)).send();
-      }
-      const requested = parseRangeHeader(request.headers.range);
-      const range = requested ? resolveByteRange(requested, info.size) : null;
-      if (request.method === 'HEAD') return sendHead(reply, info, range);
-      const body = await driver.read(payload.key, range ? { range } : {});
-      void reply
-        .headers(objectValidators(body))
-        .header('Content-Length', String(body.contentLength));
-      if (body.range) {
-        void reply.code(206).header('Content-Range', contentRange(body.range, body.size));
-      }
-      return reply.send(body.stream);
-    },
+      use: payload.disp === 'attachment' ? 'download' : 'view',
+      cacheControl: 'private, no-cache',
+      etag: info.etag,
+      info,
+    });
   });
   done();
 };
-
-function sendHead(reply: FastifyReply, info: ObjectInfo, range: ServedRange | null) {
-  const length = range ? range.end - range.start + 1 : info.size;
-  void reply.headers(objectValidators(info)).header('Content-Length', String(length));
-  if (range) void reply.code(206).header('Content-Range', contentRange(range, info.size));
-  return reply.send();
-}
 
 function declaredLength(request: FastifyRequest): number | undefined {
   const header = request.headers['content-length'];

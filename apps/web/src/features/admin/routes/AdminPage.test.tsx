@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { requestsTo } from '../../../test/fake-server';
-import { renderApp } from '../../../test/render-app';
 import { keyInfo, signInAsAdmin, signInWithApiKey } from '../../../test/sessions';
+import { appRoutes } from '../../../app/router';
+import { createAppRenderer } from '../../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 const navLinks = () =>
   within(screen.getAllByRole('navigation', { name: 'Admin sections' })[0]!)

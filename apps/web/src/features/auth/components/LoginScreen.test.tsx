@@ -2,8 +2,11 @@ import type { Language } from '@pasteport/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, fail, ok, stubServer, type FakeRoute } from '../../../test/fake-server';
-import { renderApp } from '../../../test/render-app';
 import { ADMIN, adminServerRoutes, keyInfo } from '../../../test/sessions';
+import { appRoutes } from '../../../app/router';
+import { createAppRenderer } from '../../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 const loginOk = () => ok({ token: 'tk-1', username: 'root', expires_at: ADMIN.expiresAt });
 

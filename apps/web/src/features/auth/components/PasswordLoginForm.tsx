@@ -1,11 +1,10 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { loginRequestSchema } from '@pasteport/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/PasswordField';
 import { useAuthStore } from '../../../lib/auth';
-import { describeLoginFailure } from '../login-messages';
-import { LoginErrorAlert } from './LoginErrorAlert';
+import { LoginForm } from './LoginForm';
 
 type Field = 'username' | 'password';
 
@@ -14,74 +13,52 @@ type Field = 'username' | 'password';
  * first field takes focus on arrival; switching tabs later leaves focus on the tab list.
  */
 export function PasswordLoginForm() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const store = useAuthStore();
   const [values, setValues] = useState({ username: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string>();
-  const [pending, setPending] = useState(false);
 
   const change = (field: Field) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setFieldErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  function prepare() {
     const parsed = loginRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const errors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        errors[field] ??=
-          issue.code === 'too_small'
-            ? t(`auth.login.required.${field}`)
-            : t('validation.rules.other');
-      }
-      setFieldErrors(errors);
-      return;
+    if (parsed.success) return () => store.loginWithPassword(parsed.data);
+    const errors: Partial<Record<Field, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as Field;
+      errors[field] ??=
+        issue.code === 'too_small'
+          ? t(`auth.login.required.${field}`)
+          : t('validation.rules.other');
     }
-    setPending(true);
-    setFailure(undefined);
-    try {
-      await store.loginWithPassword(parsed.data);
-    } catch (error) {
-      setFailure(describeLoginFailure(error, t, i18n.language));
-      setPending(false);
-    }
+    setFieldErrors(errors);
+    return null;
   }
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-label={t('auth.login.modes.password')}
-    >
-      <Stack gap="md">
-        <TextInput
-          label={t('auth.login.username')}
-          name="username"
-          autoComplete="username"
-          autoFocus
-          required
-          value={values.username}
-          onChange={(event) => change('username')(event.currentTarget.value)}
-          error={fieldErrors.username}
-        />
-        <PasswordField
-          label={t('auth.login.password')}
-          name="password"
-          autoComplete="current-password"
-          required
-          value={values.password}
-          onChange={(event) => change('password')(event.currentTarget.value)}
-          error={fieldErrors.password}
-        />
-        <Button type="submit" loading={pending} fullWidth>
-          {t('auth.login.submit')}
-        </Button>
-        <LoginErrorAlert message={failure} />
-      </Stack>
-    </form>
+    <LoginForm label={t('auth.login.modes.password')} prepare={prepare}>
+      <TextInput
+        label={t('auth.login.username')}
+        name="username"
+        autoComplete="username"
+        autoFocus
+        required
+        value={values.username}
+        onChange={(event) => change('username')(event.currentTarget.value)}
+        error={fieldErrors.username}
+      />
+      <PasswordField
+        label={t('auth.login.password')}
+        name="password"
+        autoComplete="current-password"
+        required
+        value={values.password}
+        onChange={(event) => change('password')(event.currentTarget.value)}
+        error={fieldErrors.password}
+      />
+    </LoginForm>
   );
 }

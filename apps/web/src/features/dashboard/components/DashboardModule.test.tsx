@@ -2,8 +2,11 @@ import type { CacheStats, DashboardStats } from '@pasteport/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, fail, ok, requestsTo, type FakeRoutes } from '../../../test/fake-server';
-import { renderApp } from '../../../test/render-app';
 import { signInAsAdmin } from '../../../test/sessions';
+import { appRoutes } from '../../../app/router';
+import { createAppRenderer } from '../../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 const GIB = 1024 ** 3;
 

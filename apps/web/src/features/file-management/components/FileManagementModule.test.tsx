@@ -1,7 +1,7 @@
 import type { FileDetail } from '@pasteport/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listFinders, pretendPhone } from '../../../components/managed-list/test-kit';
+import { listFinders, pretendPhone } from '../../../test/kits/managed-list-kit';
 import {
   bodyOf,
   fail,
@@ -10,10 +10,13 @@ import {
   type FakeRoute,
   type FakeRoutes,
 } from '../../../test/fake-server';
-import { renderApp } from '../../../test/render-app';
 import { keyInfo, signInAsAdmin, signInWithApiKey } from '../../../test/sessions';
-import { fileBody, givenFileDetail, givenPublicFile } from '../../file/testing/file-fixtures';
-import { fileRoutes, givenFiles, listQueries } from '../testing/file-server';
+import { fileBody, givenFileDetail, givenPublicFile } from '../../../test/kits/file-kit';
+import { fileRoutes, givenFiles, listQueries } from '../../../test/kits/file-management-kit';
+import { appRoutes } from '../../../app/router';
+import { createAppRenderer } from '../../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 // The admin panel is lazy-loaded; importing it once up front keeps the first test in time.
 beforeAll(() => import('../../admin'));

@@ -1,7 +1,7 @@
 import { updateFileRequestSchema } from '@pasteport/contract';
 import { describe, expect, it } from 'vitest';
 import { quickExpiry } from '../../../components/share-options/edit-rules';
-import { givenFileDetail } from '../testing/file-fixtures';
+import { givenFileDetail } from '../../../test/kits/file-kit';
 import {
   changedFields,
   expiresInHours,

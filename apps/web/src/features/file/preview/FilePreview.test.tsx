@@ -3,7 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, requestsTo, stubServer, type FakeRoutes } from '../../../test/fake-server';
 import { TEXT_PREVIEW_MAX_BYTES } from '../preview-kind';
-import { fileBody, givenPublicFile, renderFileApp } from '../testing/file-fixtures';
+import { fileBody, givenPublicFile } from '../../../test/kits/file-kit';
+import { appRoutes } from '../../../app/router';
+import { createAppRenderer } from '../../../test/render-app';
+
+const renderFileApp = createAppRenderer(appRoutes);
 
 const INFO = 'GET /api/public/files/report';
 const VIEW = 'GET /api/file-view/report';

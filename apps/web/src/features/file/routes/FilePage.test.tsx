@@ -2,13 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { bodyOf, fail, ok, requestsTo, stubServer } from '../../../test/fake-server';
 import { keyInfo, signInAsAdmin, signInWithApiKey } from '../../../test/sessions';
-import {
-  fileBody,
-  fileGone,
-  givenFileDetail,
-  givenPublicFile,
-  renderFileApp,
-} from '../testing/file-fixtures';
+import { fileBody, fileGone, givenFileDetail, givenPublicFile } from '../../../test/kits/file-kit';
+import { appRoutes } from '../../../app/router';
+import { createAppRenderer } from '../../../test/render-app';
+
+const renderFileApp = createAppRenderer(appRoutes);
 
 const INFO = 'GET /api/public/files/report';
 const VERIFY = 'POST /api/public/files/report/verify';

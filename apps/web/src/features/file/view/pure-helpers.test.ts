@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import type { ApiErrorInit } from '../../../lib/api/errors';
-import { givenFileDetail, givenPublicFile } from '../testing/file-fixtures';
+import { givenFileDetail, givenPublicFile } from '../../../test/kits/file-kit';
 import { fencedSource } from './code-fence';
 import { fileProblemOf, isFinalProblem } from './file-problem';
 import { officeDocumentUrl, officeViewerUrl } from './office';

@@ -32,7 +32,7 @@ import {
 } from '../share-form';
 import { useContentBytes } from '../use-content-bytes';
 import { useDraftAutosave } from '../use-draft-autosave';
-import { useLeaveGuard } from '../use-leave-guard';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { effectiveViewMode, viewModesFor, WIDE_SCREEN_QUERY, type ViewMode } from '../view-mode';
 
 /** What the page starts with: the saved draft if there is one, else a new paste. */

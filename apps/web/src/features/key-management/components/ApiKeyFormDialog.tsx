@@ -1,4 +1,3 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   API_KEY_NAME_MAX,
@@ -7,8 +6,9 @@ import {
   type ApiKey,
   type CreatedApiKey,
 } from '@pasteport/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/FormDialog';
 import { describeApiError, isApiError, serverFieldErrors } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useCreateApiKey, useUpdateApiKey } from '../api';
@@ -80,8 +80,7 @@ export function ApiKeyFormDialog({ editing, onClose, onCreated }: ApiKeyFormDial
     else setFormError(describeApiError(error, t));
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     setSubmitted(true);
     setFormError(undefined);
     if (Object.keys(problems).length > 0) return;
@@ -105,41 +104,23 @@ export function ApiKeyFormDialog({ editing, onClose, onCreated }: ApiKeyFormDial
   const currentExpiry = editing?.expires_at
     ? formatDateTime(editing.expires_at, i18n.language)
     : t('common.never');
-  const title = editing
-    ? t('keys.form.editTitle', { name: editing.name })
-    : t('keys.form.createTitle');
 
   return (
-    <Modal
-      opened
+    <FormDialog
+      texts="keys.form"
+      editing={editing?.name}
       onClose={onClose}
-      title={title}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onSubmit={submit}
+      pending={create.isPending || update.isPending}
+      formError={formError}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="md">
-          <KeyFormFields
-            mode={mode}
-            values={values}
-            onChange={change}
-            errors={errors}
-            currentExpiry={currentExpiry}
-          />
-          {formError ? (
-            <Alert role="alert" color="red" variant="light">
-              {formError}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {editing ? t('keys.form.submitEdit') : t('keys.form.submitCreate')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <KeyFormFields
+        mode={mode}
+        values={values}
+        onChange={change}
+        errors={errors}
+        currentExpiry={currentExpiry}
+      />
+    </FormDialog>
   );
 }

@@ -3,8 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, fail, ok, requestsTo, type FakeRoutes } from '../../../test/fake-server';
 import { expectInstantAfter } from '../../../test/instants';
-import { renderApp } from '../../../test/render-app';
 import { signInAsAdmin } from '../../../test/sessions';
+import { appRoutes } from '../../../app/router';
+import { createAppRenderer } from '../../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 function apiKey(patch: Partial<ApiKey> = {}): ApiKey {
   return {

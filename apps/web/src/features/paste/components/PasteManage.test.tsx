@@ -3,7 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { bodyOf, fail, ok, requestsTo, stubServer } from '../../../test/fake-server';
 import { keyInfo, signInAsAdmin, signInWithApiKey } from '../../../test/sessions';
-import { expectDocumentText, givenPaste, renderPasteApp } from '../test-kit';
+import { expectDocumentText, givenPaste } from '../../../test/kits/paste-kit';
+import { appRoutes } from '../../../app/router';
+import { createAppRenderer } from '../../../test/render-app';
+
+const renderPasteApp = createAppRenderer(appRoutes);
 
 // The editor has its own tests; here a plain textarea with its contract stands in for it
 // (jsdom cannot lay out CodeMirror).

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, stubServer } from '../../../test/fake-server';
-import { givenPaste, renderPasteApp } from '../test-kit';
+import { givenPaste } from '../../../test/kits/paste-kit';
+import { appRoutes } from '../../../app/router';
+import { createAppRenderer } from '../../../test/render-app';
+
+const renderPasteApp = createAppRenderer(appRoutes);
 
 // A stand-in renderer that reports "# text" lines as headings, as the real one does after
 // rendering; the exports are spies. The real renderer and exports have their own tests.

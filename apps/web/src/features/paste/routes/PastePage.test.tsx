@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, fail, ok, requestsTo, stubServer } from '../../../test/fake-server';
 import { signInAsAdmin } from '../../../test/sessions';
 import { changeLanguage } from '../../../lib/i18n';
-import { expectDocumentText, givenPaste, gone, inDays, renderPasteApp } from '../test-kit';
+import { expectDocumentText, givenPaste, gone, inDays } from '../../../test/kits/paste-kit';
+import { appRoutes } from '../../../app/router';
+import { createAppRenderer } from '../../../test/render-app';
+
+const renderPasteApp = createAppRenderer(appRoutes);
 
 const GET = 'GET /api/paste/notes';
 const POST = 'POST /api/paste/notes';

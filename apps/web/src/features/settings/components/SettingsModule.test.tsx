@@ -1,8 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, fail, ok, requestsTo, type FakeRoutes } from '../../../test/fake-server';
-import { renderApp } from '../../../test/render-app';
 import { DEFAULT_SETTINGS, signInAsAdmin } from '../../../test/sessions';
+import { appRoutes } from '../../../app/router';
+import { createAppRenderer } from '../../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 const field = (label: string) =>
   screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input, select' });

@@ -1,4 +1,3 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -7,8 +6,9 @@ import {
   STORAGE_SIGNATURE_MAX_SECONDS,
   type StorageConfig,
 } from '@pasteport/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/FormDialog';
 import { describeApiError, serverFieldErrors } from '../../../lib/api';
 import { useCreateStorageConfig, useUpdateStorageConfig } from '../api';
 import {
@@ -70,8 +70,7 @@ export function ConfigFormDialog({ editing, onClose }: ConfigFormDialogProps) {
     setServerErrors({});
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     setSubmitted(true);
     setFormError(undefined);
     if (Object.keys(problems).length > 0) return;
@@ -92,43 +91,24 @@ export function ConfigFormDialog({ editing, onClose }: ConfigFormDialogProps) {
   }
 
   return (
-    <Modal
-      opened
+    <FormDialog
+      texts="storageConfig.form"
+      editing={editing?.name}
       onClose={onClose}
+      onSubmit={submit}
+      pending={create.isPending || update.isPending}
+      formError={formError}
       size="lg"
       fullScreen={isPhone}
-      title={
-        editing
-          ? t('storageConfig.form.editTitle', { name: editing.name })
-          : t('storageConfig.form.createTitle')
-      }
-      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="md">
-          <ConfigFormFields
-            mode={mode}
-            values={values}
-            onChange={change}
-            errors={errors}
-            secretStored={secretStored}
-            isCurrentDefault={editing?.is_default ?? false}
-          />
-          {formError ? (
-            <Alert role="alert" color="red" variant="light">
-              {formError}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {editing ? t('storageConfig.form.submitEdit') : t('storageConfig.form.submitCreate')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <ConfigFormFields
+        mode={mode}
+        values={values}
+        onChange={change}
+        errors={errors}
+        secretStored={secretStored}
+        isCurrentDefault={editing?.is_default ?? false}
+      />
+    </FormDialog>
   );
 }

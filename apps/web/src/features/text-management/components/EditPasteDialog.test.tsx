@@ -3,10 +3,17 @@ import { screen, waitFor, within, type BoundFunctions, type queries } from '@tes
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, fail, requestsTo, type FakeRoutes } from '../../../test/fake-server';
 import { expectInstantAfter } from '../../../test/instants';
-import { renderApp } from '../../../test/render-app';
 import { keyInfo, signInAsAdmin, signInWithApiKey } from '../../../test/sessions';
-import { editorText, installCodeMirrorLayoutStubs, typeInEditor } from '../../editor/test-utils';
-import { givenPaste, pasteRoutes } from '../testing/paste-server';
+import {
+  editorText,
+  installCodeMirrorLayoutStubs,
+  typeInEditor,
+} from '../../../test/kits/editor-kit';
+import { givenPaste, pasteRoutes } from '../../../test/kits/text-management-kit';
+import { appRoutes } from '../../../app/router';
+import { createAppRenderer } from '../../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 installCodeMirrorLayoutStubs();
 

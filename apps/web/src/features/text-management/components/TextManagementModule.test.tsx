@@ -1,11 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listFinders, pretendPhone } from '../../../components/managed-list/test-kit';
+import { listFinders, pretendPhone } from '../../../test/kits/managed-list-kit';
 import { bodyOf, fail, requestsTo, type FakeRoutes } from '../../../test/fake-server';
-import { renderApp } from '../../../test/render-app';
 import { keyInfo, signInAsAdmin, signInWithApiKey } from '../../../test/sessions';
 import type { PasteDetail } from '@pasteport/contract';
-import { givenPaste, givenPastes, listQueries, pasteRoutes } from '../testing/paste-server';
+import {
+  givenPaste,
+  givenPastes,
+  listQueries,
+  pasteRoutes,
+} from '../../../test/kits/text-management-kit';
+import { appRoutes } from '../../../app/router';
+import { createAppRenderer } from '../../../test/render-app';
+
+const renderApp = createAppRenderer(appRoutes);
 
 // The admin panel is lazy-loaded; importing it once up front keeps the first test in time.
 beforeAll(() => import('../../admin'));

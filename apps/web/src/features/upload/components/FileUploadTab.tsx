@@ -3,7 +3,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../lib/format';
-import type { UnfinishedUpload } from '../unfinished-uploads';
+import type { UnfinishedUpload } from '../../../lib/transfer';
 import type { FailureContext } from '../upload-failure';
 import type { QueueItem } from '../upload-queue';
 import { DropZone } from './DropZone';

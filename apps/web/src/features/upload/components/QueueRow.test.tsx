@@ -4,9 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../../lib/i18n';
-import { MultipartJob, type UploaderLike } from '../jobs/multipart-job';
-import type { UploadSnapshot } from '../multipart';
-import { givenFile, givenFileDetail } from '../test-kit';
+import { MultipartJob, type UploaderLike, type UploadSnapshot } from '../../../lib/transfer';
+import { givenFile, uploadedFileDetail } from '../../../test/kits/upload-kit';
 import type { QueueItem } from '../upload-queue';
 import { QueueRow } from './QueueRow';
 
@@ -153,7 +152,7 @@ describe('QueueRow with a multipart upload', () => {
       state: 'completed',
       offline: false,
       percent: 100,
-      result: givenFileDetail({ slug: 'mv1', filename: 'movie.mp4' }),
+      result: uploadedFileDetail({ slug: 'mv1', filename: 'movie.mp4' }),
     });
     expect(row.getByTestId('job-status')).toHaveTextContent('Uploaded');
     expect(row.getByRole('textbox', { name: 'Share link of movie.mp4' })).toHaveValue(

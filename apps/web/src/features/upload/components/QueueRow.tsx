@@ -11,7 +11,12 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOUCH_TARGET_PX } from '../../../components/sizes';
 import { formatBytes } from '../../../lib/format';
-import { EMPTY_PROGRESS, type JobSnapshot, type JobStatus, type UploadJob } from '../jobs/job';
+import {
+  EMPTY_PROGRESS,
+  type JobSnapshot,
+  type JobStatus,
+  type UploadJob,
+} from '../../../lib/transfer';
 import { shareUrlOf } from '../recent-uploads';
 import { describeJobFailure, tooLargeMessage, type FailureContext } from '../upload-failure';
 import type { QueueItem } from '../upload-queue';

@@ -2,7 +2,7 @@ import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../lib/format';
-import type { UnfinishedUpload } from '../unfinished-uploads';
+import type { UnfinishedUpload } from '../../../lib/transfer';
 
 /**
  * Uploads a reload interrupted: choosing the same files again resumes them (SPEC §4);

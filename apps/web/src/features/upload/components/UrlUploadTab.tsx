@@ -11,11 +11,10 @@ import {
   URL_MULTIPART_STEPS,
   type PresignEndpoints,
 } from '../api';
-import { DirectJob } from '../jobs/direct-job';
-import { MultipartJob } from '../jobs/multipart-job';
-import { MultipartUploader, needsMultipart } from '../multipart';
+import type { ApiClient } from '../../../lib/api';
+import { useAuthStore } from '../../../lib/auth';
+import { DirectJob, MultipartJob, MultipartUploader, needsMultipart } from '../../../lib/transfer';
 import { shareUrlOf } from '../recent-uploads';
-import type { CallAuth } from '../upload-call';
 import { describeRequestError, requestErrorOf, type FailureContext } from '../upload-failure';
 import type { ShareFields } from '../upload-options';
 import {
@@ -30,7 +29,7 @@ import {
 } from '../url-api';
 import { downloadUrl } from '../url/download';
 import { UrlRelayJob } from '../url/relay-job';
-import { useLeaveGuard } from '../use-leave-guard';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { ServerImportJob } from '../url/server-import';
 import { describeUrlRefusal, isFetchableUrl } from '../url/url-messages';
 import { ShareLink } from './ShareLink';
@@ -49,16 +48,17 @@ function useStore<S>(
   );
 }
 
-function urlEndpoints(auth: CallAuth): PresignEndpoints<UrlPresignRequest> {
+function urlEndpoints(client: ApiClient): PresignEndpoints<UrlPresignRequest> {
   return {
-    presign: (request, signal) => presignUrlUpload(auth, request, signal),
-    commit: (request, secret, signal) => commitUrlUpload(auth, request, secret, signal),
+    presign: (request, signal) => presignUrlUpload(client, request, signal),
+    commit: (request, secret, signal) => commitUrlUpload(client, request, secret, signal),
   };
 }
 
 /** What the URL tab needs from the page. */
 export interface UrlUploadTabProps {
-  auth: CallAuth;
+  /** The API client the upload calls go through. */
+  client: ApiClient;
   /** The options' fields and storage scope; null when the options have a problem. */
   prepare: () => { fields: ShareFields; scope: string } | null;
   /** Why importing is not possible now (access, options). */
@@ -75,7 +75,7 @@ export interface UrlUploadTabProps {
  * refuses the browser), or let the server fetch it while this page follows its progress.
  */
 export function UrlUploadTab({
-  auth,
+  client,
   prepare,
   blockedReason,
   failureContext,
@@ -83,6 +83,7 @@ export function UrlUploadTab({
   onRequestFailed,
 }: UrlUploadTabProps) {
   const { t } = useTranslation();
+  const authStore = useAuthStore();
   const [text, setText] = useState('');
   const [inputError, setInputError] = useState<string>();
   const [relay, setRelay] = useState<UrlRelayJob | null>(null);
@@ -130,7 +131,7 @@ export function UrlUploadTab({
       download: (signal, onProgress, onFallback) =>
         downloadUrl(source.url, {
           signal,
-          credential: auth.credential(),
+          credential: authStore.credential(),
           expectedSize: source.size,
           onProgress,
           onFallback,
@@ -138,7 +139,7 @@ export function UrlUploadTab({
       createUploadJob: (file) => {
         if (needsMultipart(file.size)) {
           const transport = new ServerMultipartTransport(
-            auth,
+            client,
             () => fields,
             undefined,
             URL_MULTIPART_STEPS,
@@ -154,7 +155,7 @@ export function UrlUploadTab({
           size: file.size,
         };
         return new DirectJob(file.size, ({ signal, onProgress }) =>
-          uploadViaPresign(urlEndpoints(auth), request, file, { signal, onProgress }),
+          uploadViaPresign(urlEndpoints(client), request, file, { signal, onProgress }),
         );
       },
     });
@@ -173,12 +174,12 @@ export function UrlUploadTab({
     const job = new ServerImportJob({
       start: (signal) =>
         startUrlImport(
-          auth,
+          client,
           { ...prepared.fields, url: source.url, filename: source.filename },
           signal,
         ),
-      poll: (taskId, secret, signal) => pollUrlImport(auth, taskId, secret, signal),
-      cancel: (fileId, secret) => cancelUrlImport(auth, fileId, secret),
+      poll: (taskId, secret, signal) => pollUrlImport(client, taskId, secret, signal),
+      cancel: (fileId, secret) => cancelUrlImport(client, fileId, secret),
     });
     // Completion arrives through polling; report it once it lands.
     const unsubscribe = job.subscribe(() => {

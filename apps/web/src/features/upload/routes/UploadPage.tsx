@@ -1,17 +1,26 @@
 import { Alert, Grid, Stack, Tabs, Text } from '@mantine/core';
 import type { FileDetail, UploadStorageConfig } from '@pasteport/contract';
 import { IconFile, IconLink, IconLock } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
-import { useAuthStore } from '../../../lib/auth';
+import { api } from '../../../lib/api';
 import { ServerMultipartTransport, useMaxUploadBytes, useUploadStorageConfigs } from '../api';
 import { FileUploadTab } from '../components/FileUploadTab';
 import { OptionsPanel } from '../components/OptionsPanel';
 import { RecentUploads } from '../components/RecentUploads';
 import { UrlUploadTab } from '../components/UrlUploadTab';
-import { createJobFactory } from '../jobs/create-job';
-import { savedUploadKey, uploadFingerprint } from '../multipart';
+import { createJobFactory } from '../create-job';
+import {
+  forgetUnfinishedUploads,
+  listUnfinishedUploads,
+  resumePercentOf,
+  savedUploadKey,
+  type UnfinishedUpload,
+  uploadFingerprint,
+  uploadScopeOf,
+  urlUploadScopeOf,
+} from '../../../lib/transfer';
 import { optionMessages } from '../option-messages';
 import {
   addRecentUpload,
@@ -19,16 +28,7 @@ import {
   readRecentUploads,
   recentEntryOf,
 } from '../recent-uploads';
-import {
-  forgetUnfinishedUploads,
-  listUnfinishedUploads,
-  resumePercentOf,
-  uploadScopeOf,
-  urlUploadScopeOf,
-  type UnfinishedUpload,
-} from '../unfinished-uploads';
 import { useUploadAccess } from '../upload-access';
-import type { CallAuth } from '../upload-call';
 import { isSlugTaken, requestErrorOf, type FailureContext } from '../upload-failure';
 import {
   DEFAULT_UPLOAD_OPTIONS,
@@ -39,7 +39,7 @@ import {
   type UploadOptions,
 } from '../upload-options';
 import { isPendingItem, UploadQueue, type QueueItem } from '../upload-queue';
-import { useLeaveGuard } from '../use-leave-guard';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
 
 type Tab = 'file' | 'url';
 
@@ -88,14 +88,6 @@ function pastedFiles(event: ClipboardEvent): File[] {
  */
 export function UploadPage() {
   const { t, i18n } = useTranslation();
-  const authStore = useAuthStore();
-  const auth = useMemo<CallAuth>(
-    () => ({
-      credential: authStore.credential,
-      handleUnauthorized: authStore.handleUnauthorized,
-    }),
-    [authStore],
-  );
   const access = useUploadAccess();
   const configs = useUploadStorageConfigs(access.mayListConfigs);
   const max = useMaxUploadBytes();
@@ -133,7 +125,7 @@ export function UploadPage() {
     );
   }, []);
 
-  const [queue] = useState(() => new UploadQueue(createJobFactory(auth)));
+  const [queue] = useState(() => new UploadQueue(createJobFactory(api)));
   const { items, running } = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   // The File tab lists each shared file with its link: recent uploads need not repeat them.
   // (A success re-renders the page through recordUpload, so the snapshots read here are fresh.)
@@ -262,7 +254,7 @@ export function UploadPage() {
     forgetUnfinishedUploads(uploads);
     setSaved(readSavedProgress(items, scope));
     // Frees the parts storage holds; best effort, the server also expires them.
-    const transport = new ServerMultipartTransport(auth, () => ({}));
+    const transport = new ServerMultipartTransport(api, () => ({}));
     for (const upload of uploads) {
       void transport
         .abort({
@@ -347,7 +339,7 @@ export function UploadPage() {
             </Tabs.Panel>
             <Tabs.Panel value="url">
               <UrlUploadTab
-                auth={auth}
+                client={api}
                 prepare={prepareUrlUpload}
                 blockedReason={blockedReason}
                 failureContext={failureContext}

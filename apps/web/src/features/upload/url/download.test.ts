@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../../lib/api/test-helpers';
-import { requestUrl } from '../test-kit';
+import { stubFetch } from '../../../test/kits/api-kit';
+import { requestUrl } from '../../../test/kits/upload-kit';
 import { DownloadError, downloadUrl } from './download';
 
 const URL_TO_FETCH = 'https://files.example/report.pdf';

@@ -1,8 +1,13 @@
 import type { FileDetail } from '@pasteport/contract';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PROGRESS, Listeners, type JobSnapshot, type UploadJob } from '../jobs/job';
-import type { UploaderClock } from '../multipart';
-import { givenFileDetail } from '../test-kit';
+import {
+  EMPTY_PROGRESS,
+  type JobSnapshot,
+  Listeners,
+  type UploaderClock,
+  type UploadJob,
+} from '../../../lib/transfer';
+import { uploadedFileDetail } from '../../../test/kits/upload-kit';
 import { DownloadError, type Downloaded, type OnDownload } from './download';
 import { downloadPercent, uploadPercent, UrlRelayJob } from './relay-job';
 
@@ -145,7 +150,7 @@ describe('URL relay progress (SPEC §4)', () => {
     clock.advance(200);
     expect(job.getSnapshot().percent).toBe(99);
 
-    const file = givenFileDetail();
+    const file = uploadedFileDetail();
     upload.succeed(file);
     await running;
     expect(job.getSnapshot()).toMatchObject({ phase: 'done', percent: 100, result: file });

@@ -1,8 +1,14 @@
 import type { FileDetail } from '@pasteport/contract';
-import { Listeners, type JobFailure, type JobSnapshot, type UploadJob } from '../jobs/job';
-import { systemClock, type UploaderClock } from '../multipart';
-import { SpeedMeter } from '../multipart/speed-meter';
-import { Throttle } from '../multipart/throttle';
+import {
+  type JobFailure,
+  type JobSnapshot,
+  Listeners,
+  SpeedMeter,
+  systemClock,
+  Throttle,
+  type UploaderClock,
+  type UploadJob,
+} from '../../../lib/transfer';
 import { DownloadError, type Downloaded, type OnDownload } from './download';
 
 /** SPEC §4 URL upload progress: download 0–49 %, upload 50–99 %, 100 % when done. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { givenFileDetail } from '../test-kit';
+import { uploadedFileDetail } from '../../../test/kits/upload-kit';
 import type { UrlImportTask } from '../url-api';
 import { IMPORT_POLL_MS, ServerImportJob } from './server-import';
 
@@ -28,7 +28,7 @@ function importWith(tasks: UrlImportTask[]) {
 describe('ServerImportJob', () => {
   it('polls every second until the task completes', async () => {
     vi.useFakeTimers();
-    const file = givenFileDetail();
+    const file = uploadedFileDetail();
     const { job, poll } = importWith([
       running(25, 100),
       running(75, 100),

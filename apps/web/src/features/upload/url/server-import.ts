@@ -1,6 +1,5 @@
 import type { FileDetail } from '@pasteport/contract';
-import { Listeners } from '../jobs/job';
-import { systemClock, type UploaderClock } from '../multipart';
+import { Listeners, systemClock, type UploaderClock } from '../../../lib/transfer';
 import type { UrlImportStarted, UrlImportTask } from '../url-api';
 
 /** How often the task is asked about (the brief: every second). */

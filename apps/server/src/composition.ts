@@ -1,0 +1,265 @@
+import type { Logger } from 'pino';
+import type { Config } from './config/config.js';
+import type { DatabaseHandle } from './db/database.js';
+import type { HttpLimits } from './http/http-limits.js';
+import { createLogger } from './http/log-redaction.js';
+import { createJobLeaseRepository } from './jobs/job-lease.repository.js';
+import type { SweepServices } from './jobs/sweeps.js';
+import { createBatchedCounter } from './lib/batched-counter.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { deriveKey } from './lib/keys.js';
+import { createApiKeyRepository } from './modules/api-keys/api-key.repository.js';
+import { createApiKeyService } from './modules/api-keys/api-key.service.js';
+import { createAdminRepository } from './modules/auth/admin.repository.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { ensureInitialAdmin } from './modules/auth/initial-admin.js';
+import { createLoginAttemptRepository } from './modules/auth/login-attempt.repository.js';
+import { createLoginThrottle, type ThrottleLimits } from './modules/auth/login-throttle.js';
+import { createSessionRepository } from './modules/auth/session.repository.js';
+import { countedPasteCache } from './modules/cache/counted-paste-cache.js';
+import { createCacheService } from './modules/cache/cache.service.js';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { createBrowserUploadService } from './modules/files/browser-upload.service.js';
+import { createDirectUploadService } from './modules/files/direct-upload.service.js';
+import { createFileAccessTokens } from './modules/files/file-access-token.js';
+import { createFileAccessService } from './modules/files/file-access.service.js';
+import { createFileGrants } from './modules/files/file-grant.js';
+import { createFileManagementService } from './modules/files/file-management.service.js';
+import { createFileSweeper } from './modules/files/file-sweep.js';
+import { createFileRepository } from './modules/files/file.repository.js';
+import { createPendingFiles } from './modules/files/pending-files.js';
+import { createUploadPolicy } from './modules/files/upload-policy.js';
+import { createPasteCache } from './modules/pastes/paste-cache.js';
+import { createPasteManagementService } from './modules/pastes/paste-management.service.js';
+import { createPasteRepository } from './modules/pastes/paste.repository.js';
+import { createPasteService } from './modules/pastes/paste.service.js';
+import { SETTINGS } from './modules/settings/settings.definitions.js';
+import { createSettingsRepository } from './modules/settings/settings.repository.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+import { createSystemSettingsService } from './modules/settings/system-settings.service.js';
+import { createStorageConfigRepository } from './modules/storage-configs/storage-config.repository.js';
+import {
+  createStorageConfigService,
+  STORAGE_CONFIG_TOPIC,
+} from './modules/storage-configs/storage-config.service.js';
+import { createSystemService } from './modules/system/system.service.js';
+import { createRemoteFetcher, type RemoteFetcher } from './modules/url-import/remote-fetch.js';
+import { createUrlFetchService } from './modules/url-import/url-fetch.service.js';
+import { createUrlImportService } from './modules/url-import/url-import.service.js';
+import { createStorageRegistry } from './storage/registry.js';
+
+/** Everything the server is built from: given by boot.ts (or a test harness). */
+export interface AppDeps {
+  config: Pick<Config, 'logLevel' | 'trustProxy' | 'publicUrl' | 'sessionTtlMs'>;
+  database: DatabaseHandle;
+  /** DATA_DIR: relative local storage roots resolve against it. */
+  dataDir: string;
+  /** Keys for signed tokens derive from it (file access tokens, signed URLs, sealed secrets). */
+  appSecret: string;
+  /** The built web app (apps/web/dist); undefined or missing → API only. */
+  webDistDir?: string | undefined;
+  /** How long a health probe round is reused (tests use 0 to see every change at once). */
+  healthReuseMs?: number;
+  clock?: Clock;
+  /** Login throttling limits (tests shrink the window). */
+  throttleLimits?: ThrottleLimits;
+  /**
+   * The pino logger (boot shares one between start-up and requests; tests pass a silent one).
+   * Build it with createLogger (http/log-redaction.ts): that is what keeps secrets out of it.
+   */
+  logger?: Logger;
+  /** Body timeout and anonymous upload slots (boot passes the configured ones; tests shrink them). */
+  httpLimits?: Partial<HttpLimits>;
+  /** Origins whose pages may call the API across origins (CORS_ORIGINS); none → no CORS. */
+  corsOrigins?: readonly string[];
+  /**
+   * How URL import fetches a remote URL; by default the safe fetch with its address policy
+   * (public addresses only).
+   */
+  fetcher?: RemoteFetcher;
+}
+
+/** Views of unlimited pastes are written this often (and when the server stops). */
+const VIEW_FLUSH_INTERVAL_MS = 1000;
+
+/**
+ * The composition root: builds every repository and service of the server exactly once, from
+ * its dependencies. The HTTP app (app.ts) hands each module's routes the services they need;
+ * boot.ts runs the jobs on the same services.
+ */
+export function compose(deps: AppDeps) {
+  const db = deps.database.db;
+  const { invalidation } = deps.database;
+  const clock = deps.clock ?? systemClock;
+  const logger = deps.logger ?? createLogger(deps.config.logLevel);
+  const { publicUrl } = deps.config;
+  const throttleLimits = deps.throttleLimits ? { limits: deps.throttleLimits } : {};
+
+  const repos = {
+    admins: createAdminRepository(db),
+    apiKeys: createApiKeyRepository(db),
+    dashboard: createDashboardRepository(db),
+    files: createFileRepository(db),
+    jobLeases: createJobLeaseRepository(db),
+    loginAttempts: createLoginAttemptRepository(db),
+    pastes: createPasteRepository(db),
+    sessions: createSessionRepository(db),
+    settings: createSettingsRepository(db),
+    storageConfigs: createStorageConfigRepository(db),
+  };
+
+  const storage = createStorageRegistry({
+    configs: repos.storageConfigs,
+    dataDir: deps.dataDir,
+    appSecret: deps.appSecret,
+    publicUrl,
+    logger,
+    clock,
+  });
+  // A changed or deleted config drops its cached driver on every instance.
+  invalidation.subscribe(STORAGE_CONFIG_TOPIC, (id) => void storage.evict(id));
+
+  const settings = createSettingsService({ repo: repos.settings, clock });
+  const sharePasswordThrottle = createLoginThrottle({
+    repo: repos.loginAttempts,
+    clock,
+    purpose: 'share-password',
+    ...throttleLimits,
+  });
+
+  const pasteCache = countedPasteCache(createPasteCache({ clock, invalidation }), invalidation);
+  const pasteViews = createBatchedCounter({
+    write: (counts) => repos.pastes.addViews(counts),
+    intervalMs: VIEW_FLUSH_INTERVAL_MS,
+    onError: (err) => logger.warn({ err }, 'could not write paste view counts; will retry'),
+  });
+  const apiKeys = createApiKeyService({
+    repo: repos.apiKeys,
+    clock,
+    invalidation,
+    onTouchError: (err) => logger.warn({ err }, 'could not record API key use'),
+  });
+
+  const uploadPolicy = createUploadPolicy({
+    configs: {
+      findById: (id) => repos.storageConfigs.findById(id),
+      listAll: () => repos.storageConfigs.list(),
+    },
+    files: repos.files,
+    allowGuestUploads: () => settings.get(SETTINGS.allowGuestUploads),
+    maxUploadSizeMb: () => settings.get(SETTINGS.maxUploadSizeMb),
+  });
+  const uploadDeps = { files: repos.files, policy: uploadPolicy, storage, clock, publicUrl };
+  const pendingFiles = createPendingFiles(uploadDeps);
+  const browserUploads = createBrowserUploadService(uploadDeps, pendingFiles);
+  const fetcher = deps.fetcher ?? createRemoteFetcher();
+
+  const services = {
+    apiKeys,
+    auth: createAuthService({
+      admins: repos.admins,
+      sessions: repos.sessions,
+      throttle: createLoginThrottle({
+        repo: repos.loginAttempts,
+        clock,
+        purpose: 'admin-login',
+        ...throttleLimits,
+      }),
+      clock,
+      sessionTtlMs: deps.config.sessionTtlMs,
+    }),
+    cache: createCacheService({ caches: [pasteCache, apiKeys.cache] }),
+    dashboard: createDashboardService({ repo: repos.dashboard, clock }),
+    system: createSystemService(
+      {
+        databaseKind: deps.database.kind,
+        pingDatabase: deps.database.ping,
+        checkDefaultStorage: () => storage.checkDefault(),
+      },
+      { reuseMs: deps.healthReuseMs },
+    ),
+    settings,
+    systemSettings: createSystemSettingsService(settings),
+    pastes: createPasteService({
+      repo: repos.pastes,
+      clock,
+      passwordThrottle: sharePasswordThrottle,
+      allowGuestPastes: () => settings.get(SETTINGS.allowGuestPastes),
+      publicUrl,
+      cache: pasteCache,
+      viewCounter: pasteViews,
+    }),
+    pasteManagement: createPasteManagementService({
+      repo: repos.pastes,
+      clock,
+      cache: pasteCache,
+      viewCounter: pasteViews,
+    }),
+    storageConfigs: createStorageConfigService({
+      repo: repos.storageConfigs,
+      storage,
+      clock,
+      invalidation,
+      allowGuestUploads: () => settings.get(SETTINGS.allowGuestUploads),
+    }),
+    uploadPolicy,
+    directUploads: createDirectUploadService(uploadDeps, pendingFiles),
+    browserUploads,
+    fileAccess: createFileAccessService({
+      files: repos.files,
+      storage,
+      clock,
+      tokens: createFileAccessTokens(deriveKey(deps.appSecret, 'file-access-tokens')),
+      grants: createFileGrants(deriveKey(deps.appSecret, 'file-grants')),
+      passwordThrottle: sharePasswordThrottle,
+      publicUrl,
+    }),
+    fileManagement: createFileManagementService({
+      files: repos.files,
+      storage,
+      clock,
+      publicUrl,
+      logger,
+    }),
+    fileSweeper: createFileSweeper({
+      files: repos.files,
+      storage,
+      listConfigIds: async () => (await repos.storageConfigs.list()).map((c) => c.id),
+      clock,
+      logger,
+    }),
+    // URL upload shares the files' policy, records and presigning (one instance of each).
+    urlFetch: createUrlFetchService({ policy: uploadPolicy, fetch: fetcher }),
+    urlImports: createUrlImportService({
+      policy: uploadPolicy,
+      pending: pendingFiles,
+      storage,
+      fetch: fetcher,
+      clock,
+      logger,
+    }),
+  };
+
+  /** The services the housekeeping jobs call. */
+  const sweeps: Required<SweepServices> = {
+    pastes: services.pasteManagement,
+    sessions: services.auth,
+    files: services.fileSweeper,
+  };
+
+  return {
+    deps,
+    clock,
+    logger,
+    storage,
+    services,
+    sweeps,
+    jobLeases: repos.jobLeases,
+    /** First start: creates the administrator (see initial-admin.ts). */
+    ensureInitialAdmin: (initial: Config['admin']) =>
+      ensureInitialAdmin(repos.admins, initial, clock),
+  };
+}
+
+export type Composition = ReturnType<typeof compose>;

@@ -1,0 +1,33 @@
+import {
+  cacheStatsListSchema,
+  clearCacheRequestSchema,
+  clearCacheResponseSchema,
+} from '../dashboard.js';
+import { endpoint, json, jsonBody } from './define.js';
+import { ROUTES } from './routes.js';
+
+const tag = 'Cache';
+const clear = {
+  tag,
+  body: jsonBody(clearCacheRequestSchema, { optional: true }),
+  answer: json(clearCacheResponseSchema),
+  errors: ['NOT_FOUND', 'PERMISSION_DENIED'],
+} as const;
+
+/**
+ * Cache stats and clearing (SPEC §7). The admin sees and clears every cache; an API key clears
+ * those of the areas its permissions open. The body (`name`) is optional: no name, all.
+ */
+export const cacheEndpoints = {
+  cacheStats: endpoint(ROUTES.cacheStats, {
+    tag,
+    summary: 'Size and hit rate of each cache',
+    answer: json(cacheStatsListSchema),
+    errors: [],
+  }),
+  clearAdminCache: endpoint(ROUTES.clearAdminCache, { ...clear, summary: 'Clear caches' }),
+  clearUserCache: endpoint(ROUTES.clearUserCache, {
+    ...clear,
+    summary: "Clear the caches of the API key's areas",
+  }),
+};

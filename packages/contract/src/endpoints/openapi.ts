@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { errorEnvelopeSchema, successEnvelope } from '../envelope.js';
+import { ERROR_CODES, type ErrorCode } from '../errors.js';
+import { errorsOf, type Endpoint } from './define.js';
+import { openApiPath } from './routes.js';
+
+export interface OpenApiInfo {
+  title: string;
+  version: string;
+  description?: string;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * A zod schema as JSON Schema 2020-12 (what OpenAPI 3.1 uses). What JSON Schema cannot say
+ * (transforms, custom checks) is left open; a strict body's unknown-field guard becomes
+ * `additionalProperties: false`.
+ */
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const result = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      const def = zodSchema._zod.def;
+      if (
+        def.type === 'object' &&
+        (def as z.core.$ZodObjectDef).catchall?._zod.def.type === 'custom'
+      ) {
+        jsonSchema.additionalProperties = false;
+      }
+    },
+  }) as JsonSchema;
+  delete result.$schema;
+  return result;
+}
+
+/** A params or query object schema as OpenAPI parameters, one per property. */
+function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonSchema[] {
+  if (!schema) return [];
+  const object = toJsonSchema(schema, 'input');
+  const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((object.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: property,
+  }));
+}
+
+function requestBodyOf(entry: Endpoint): JsonSchema | undefined {
+  const body = entry.body;
+  if (!body) return undefined;
+  if (body.kind === 'json') {
+    return {
+      required: body.optional !== true,
+      content: { 'application/json': { schema: toJsonSchema(body.schema, 'input') } },
+    };
+  }
+  const schema = body.fields
+    ? toJsonSchema(body.fields, 'input')
+    : { type: 'string', contentMediaType: body.contentType };
+  return {
+    required: true,
+    description: body.description,
+    content: { [body.contentType]: { schema } },
+  };
+}
+
+function successOf(entry: Endpoint): Record<string, JsonSchema> {
+  const answer = entry.answer;
+  if (answer.kind === 'json') {
+    return {
+      [String(answer.status)]: {
+        description: entry.summary,
+        content: {
+          'application/json': { schema: toJsonSchema(successEnvelope(answer.schema), 'output') },
+        },
+      },
+    };
+  }
+  const content = Object.fromEntries(answer.contentTypes.map((type) => [type, {}]));
+  const statuses = answer.statuses ?? [200];
+  return Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      {
+        description: answer.description,
+        ...(status === 200 || status === 206 ? { content } : {}),
+      },
+    ]),
+  );
+}
+
+/** The error answers, one per HTTP status, naming the codes the route may answer with it. */
+function errorResponsesOf(entry: Endpoint): Record<string, JsonSchema> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorsOf(entry)) {
+    const status = ERROR_CODES[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [
+        String(status),
+        {
+          description: codes.join(', '),
+          content: {
+            'application/json': {
+              schema: {
+                allOf: [
+                  { $ref: '#/components/schemas/ErrorEnvelope' },
+                  { type: 'object', properties: { error: { enum: codes } } },
+                ],
+              },
+            },
+          },
+        },
+      ]),
+  );
+}
+
+function securityOf(entry: Endpoint): JsonSchema[] {
+  if (entry.access === 'admin') return [{ adminSession: [] }];
+  if (entry.access === 'public') return [{}, { adminSession: [] }, { apiKey: [] }];
+  return [{ adminSession: [] }, { apiKey: [] }];
+}
+
+function accessNote(entry: Endpoint): string {
+  const access = entry.access;
+  if (typeof access === 'object')
+    return `API key with the ${access.permission} permission, or the admin`;
+  if (access === 'authenticated') return 'the admin or any API key';
+  if (access === 'admin') return 'the admin only';
+  return 'anyone';
+}
+
+function operationOf(name: string, entry: Endpoint, method: string): JsonSchema {
+  const parameters = [...parametersOf(entry.params, 'path'), ...parametersOf(entry.query, 'query')];
+  const requestBody = requestBodyOf(entry);
+  return {
+    operationId: method === 'head' && entry.method !== 'HEAD' ? `${name}Head` : name,
+    summary: entry.summary,
+    description: `Who may call: ${accessNote(entry)}. Error context: ${entry.context}.`,
+    tags: [entry.tag],
+    security: securityOf(entry),
+    ...(parameters.length > 0 && { parameters }),
+    ...(requestBody && { requestBody }),
+    responses: { ...successOf(entry), ...errorResponsesOf(entry) },
+    'x-access': entry.access,
+    'x-error-context': entry.context,
+  };
+}
+
+/** The OpenAPI 3.1 document of an endpoint table: every route, its schemas and error codes. */
+export function buildOpenApiDocument(
+  table: Readonly<Record<string, Endpoint>>,
+  info: OpenApiInfo,
+): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const tags = new Set<string>();
+  for (const [name, entry] of Object.entries(table)) {
+    const path = openApiPath(entry.path);
+    const item = (paths[path] ??= {});
+    const methods = entry.head ? [entry.method, 'HEAD'] : [entry.method];
+    for (const method of methods) {
+      item[method.toLowerCase()] = operationOf(name, entry, method.toLowerCase());
+    }
+    tags.add(entry.tag);
+  }
+  return {
+    openapi: '3.1.0',
+    info,
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    tags: [...tags].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { ErrorEnvelope: toJsonSchema(errorEnvelopeSchema, 'output') },
+      securitySchemes: {
+        adminSession: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "The administrator's session: `Authorization: Bearer <token>` from login",
+        },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'An API key: `Authorization: ApiKey <key>`',
+        },
+      },
+    },
+  };
+}
