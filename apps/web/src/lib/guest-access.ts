@@ -1,4 +1,4 @@
-import { parseGuestAccess } from '@pasteport/contract/plain';
+import { parseGuestAccess, ROUTES } from '@pasteport/contract/plain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -10,7 +10,7 @@ export function useGuestAccess(enabled: boolean) {
   return useQuery({
     queryKey: GUEST_ACCESS_QUERY_KEY,
     queryFn: async ({ signal }) =>
-      parseGuestAccess(await api.get<unknown>('/system/guest-access', { signal })),
+      parseGuestAccess(await api.call<unknown>(ROUTES.guestAccess, { signal })),
     enabled,
     staleTime: 30_000,
   });

@@ -1,3 +1,4 @@
+import { ROUTES } from '@pasteport/contract/plain';
 import {
   cacheStatsListSchema,
   clearCacheResponseSchema,
@@ -17,7 +18,7 @@ export function useDashboardStats() {
   return useQuery({
     queryKey: DASHBOARD_STATS_QUERY_KEY,
     queryFn: async ({ signal }) =>
-      dashboardStatsSchema.parse(await api.get<unknown>('/admin/dashboard/stats', { signal })),
+      dashboardStatsSchema.parse(await api.call<unknown>(ROUTES.dashboardStats, { signal })),
   });
 }
 
@@ -26,7 +27,7 @@ export function useCacheStats() {
   return useQuery({
     queryKey: CACHE_STATS_QUERY_KEY,
     queryFn: async ({ signal }) =>
-      cacheStatsListSchema.parse(await api.get<unknown>('/admin/cache/stats', { signal })),
+      cacheStatsListSchema.parse(await api.call<unknown>(ROUTES.cacheStats, { signal })),
   });
 }
 
@@ -35,7 +36,9 @@ export function useClearCache() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: ClearCacheRequest = {}) =>
-      clearCacheResponseSchema.parse(await api.post<unknown>('/admin/cache/clear', request)),
+      clearCacheResponseSchema.parse(
+        await api.call<unknown>(ROUTES.clearAdminCache, { body: request }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CACHE_STATS_QUERY_KEY }),
   });
 }

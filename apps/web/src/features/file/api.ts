@@ -1,3 +1,4 @@
+import { ROUTES } from '@pasteport/contract/plain';
 import {
   deletedCountSchema,
   fileDetailSchema,
@@ -30,14 +31,12 @@ export function fileShareUrl(slug: string): string {
   return new URL(filePath(slug), window.location.origin).toString();
 }
 
-const publicPath = (slug: string) => `/public/files/${encodeURIComponent(slug)}`;
-
 /** GET /public/files/{slug}: the file's facts and links, or the prompt of a password file. */
 export async function getPublicFile(
   slug: string,
   signal?: AbortSignal,
 ): Promise<PublicFile | FilePrompt> {
-  const data = await api.get<unknown>(publicPath(slug), { signal });
+  const data = await api.call<unknown>(ROUTES.fileInfo, { params: { slug }, signal });
   const prompt = filePromptSchema.safeParse(data);
   return prompt.success ? prompt.data : withApiLinks(publicFileSchema.parse(data));
 }
@@ -58,7 +57,7 @@ export function isFilePrompt(result: PublicFile | FilePrompt): result is FilePro
 
 /** POST /public/files/{slug}/verify {password}: the file plus an access token for its links. */
 export async function verifyFile(slug: string, password: string): Promise<FileUnlocked> {
-  const data = await api.post<unknown>(`${publicPath(slug)}/verify`, { password });
+  const data = await api.call<unknown>(ROUTES.verifyFile, { params: { slug }, body: { password } });
   return withApiLinks(fileUnlockedSchema.parse(data));
 }
 
@@ -76,7 +75,8 @@ export async function officePreviewUrl(
   { token }: FileAccess = {},
   signal?: AbortSignal,
 ): Promise<string> {
-  const data = await api.get<unknown>(`/office-preview/${encodeURIComponent(slug)}`, {
+  const data = await api.call<unknown>(ROUTES.officePreview, {
+    params: { slug },
     query: { token },
     signal,
   });
@@ -96,8 +96,23 @@ export function fileScopeOf(session: AuthSession): FileScope | undefined {
   return undefined;
 }
 
-const managePath = (scope: FileScope, id?: string) =>
-  id === undefined ? `/${scope}/files` : `/${scope}/files/${encodeURIComponent(id)}`;
+/** The management routes of each scope. */
+const MANAGE = {
+  admin: {
+    list: ROUTES.listAdminFiles,
+    get: ROUTES.getAdminFile,
+    update: ROUTES.updateAdminFile,
+    delete: ROUTES.deleteAdminFile,
+    batchDelete: ROUTES.batchDeleteAdminFiles,
+  },
+  user: {
+    list: ROUTES.listUserFiles,
+    get: ROUTES.getUserFile,
+    update: ROUTES.updateUserFile,
+    delete: ROUTES.deleteUserFile,
+    batchDelete: ROUTES.batchDeleteUserFiles,
+  },
+} as const;
 
 /** One page of the file listing (SPEC §9: limit 50, offset 0). */
 export interface FilePage {
@@ -112,7 +127,7 @@ export async function listFiles(
   { limit, offset, search }: FilePage,
   signal?: AbortSignal,
 ): Promise<FileList> {
-  const data = await api.get<unknown>(managePath(scope), {
+  const data = await api.call<unknown>(MANAGE[scope].list, {
     query: { limit, offset, search },
     signal,
   });
@@ -125,7 +140,9 @@ export async function getFile(
   id: string,
   signal?: AbortSignal,
 ): Promise<FileDetail> {
-  return fileDetailSchema.parse(await api.get<unknown>(managePath(scope, id), { signal }));
+  return fileDetailSchema.parse(
+    await api.call<unknown>(MANAGE[scope].get, { params: { id }, signal }),
+  );
 }
 
 /** PUT …/files/{id} with only the changed fields; `password: null` clears the password. */
@@ -134,17 +151,19 @@ export async function updateFile(
   id: string,
   changes: UpdateFileRequest,
 ): Promise<FileDetail> {
-  return fileDetailSchema.parse(await api.put<unknown>(managePath(scope, id), changes));
+  return fileDetailSchema.parse(
+    await api.call<unknown>(MANAGE[scope].update, { params: { id }, body: changes }),
+  );
 }
 
 /** DELETE …/files/{id}. */
 export async function deleteFile(scope: FileScope, id: string): Promise<void> {
-  await api.delete<unknown>(managePath(scope, id));
+  await api.call<unknown>(MANAGE[scope].delete, { params: { id } });
 }
 
 /** DELETE …/files/batch-delete {ids} → how many were deleted. */
 export async function deleteFiles(scope: FileScope, ids: readonly string[]): Promise<number> {
-  const data = await api.delete<unknown>(`${managePath(scope)}/batch-delete`, { ids });
+  const data = await api.call<unknown>(MANAGE[scope].batchDelete, { body: { ids } });
   return deletedCountSchema.parse(data).deleted;
 }
 

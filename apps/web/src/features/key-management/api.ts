@@ -1,3 +1,4 @@
+import { ROUTES } from '@pasteport/contract/plain';
 import {
   apiKeySchema,
   createdApiKeySchema,
@@ -10,14 +11,12 @@ import { api } from '../../lib/api';
 /** Query key of the admin's key list; every mutation here invalidates it. */
 export const API_KEYS_QUERY_KEY = ['admin', 'api-keys'] as const;
 
-const keyPath = (id: string) => `/admin/api-keys/${encodeURIComponent(id)}`;
-
 /** GET /admin/api-keys, checked against the contract. */
 export function useApiKeys() {
   return useQuery({
     queryKey: API_KEYS_QUERY_KEY,
     queryFn: async ({ signal }) =>
-      apiKeySchema.array().parse(await api.get<unknown>('/admin/api-keys', { signal })),
+      apiKeySchema.array().parse(await api.call<unknown>(ROUTES.listApiKeys, { signal })),
   });
 }
 
@@ -34,7 +33,7 @@ function useInvalidatingMutation<TVariables, TResult>(
 /** POST /admin/api-keys → the new key, in full this once. */
 export function useCreateApiKey() {
   return useInvalidatingMutation(async (request: CreateApiKeyRequest) =>
-    createdApiKeySchema.parse(await api.post<unknown>('/admin/api-keys', request)),
+    createdApiKeySchema.parse(await api.call<unknown>(ROUTES.createApiKey, { body: request })),
   );
 }
 
@@ -42,11 +41,15 @@ export function useCreateApiKey() {
 export function useUpdateApiKey() {
   return useInvalidatingMutation(
     async ({ id, changes }: { id: string; changes: UpdateApiKeyRequest }) =>
-      apiKeySchema.parse(await api.put<unknown>(keyPath(id), changes)),
+      apiKeySchema.parse(
+        await api.call<unknown>(ROUTES.updateApiKey, { params: { id }, body: changes }),
+      ),
   );
 }
 
 /** DELETE /admin/api-keys/{id}. */
 export function useDeleteApiKey() {
-  return useInvalidatingMutation((id: string) => api.delete<unknown>(keyPath(id)));
+  return useInvalidatingMutation((id: string) =>
+    api.call<unknown>(ROUTES.deleteApiKey, { params: { id } }),
+  );
 }

@@ -1,3 +1,4 @@
+import { ROUTES } from '@pasteport/contract/plain';
 import {
   deletedCountSchema,
   pasteCreatedSchema,
@@ -26,7 +27,7 @@ export const pastePath = (slug: string) => `/paste/${encodeURIComponent(slug)}`;
 
 /** POST /paste. */
 export async function createPaste(request: CreatePasteRequest): Promise<PasteCreated> {
-  return pasteCreatedSchema.parse(await api.post<unknown>('/paste', request));
+  return pasteCreatedSchema.parse(await api.call<unknown>(ROUTES.createPaste, { body: request }));
 }
 
 /** GET /paste/{slug}: the content (this read is counted) or, for a password paste, the prompt. */
@@ -34,7 +35,7 @@ export async function openPaste(
   slug: string,
   signal?: AbortSignal,
 ): Promise<PasteView | PastePrompt> {
-  const data = await api.get<unknown>(pastePath(slug), { signal });
+  const data = await api.call<unknown>(ROUTES.openPaste, { params: { slug }, signal });
   const prompt = pastePromptSchema.safeParse(data);
   return prompt.success ? prompt.data : pasteViewSchema.parse(data);
 }
@@ -46,7 +47,9 @@ export function needsPassword(result: PasteView | PastePrompt): result is PasteP
 
 /** POST /paste/{slug} {password}: the content of a password paste (counted). */
 export async function unlockPaste(slug: string, password: string): Promise<PasteView> {
-  return pasteViewSchema.parse(await api.post<unknown>(pastePath(slug), { password }));
+  return pasteViewSchema.parse(
+    await api.call<unknown>(ROUTES.unlockPaste, { params: { slug }, body: { password } }),
+  );
 }
 
 /** The raw-text link (SPEC §7: /api/raw/{slug}?password), absolute, on the API's host. */
@@ -64,8 +67,23 @@ export function pasteShareUrl(slug: string): string {
 /** Which management endpoints a signed-in user uses: /admin/pastes or /user/pastes. */
 export type PasteScope = 'admin' | 'user';
 
-const managePath = (scope: PasteScope, id?: string) =>
-  id === undefined ? `/${scope}/pastes` : `/${scope}/pastes/${encodeURIComponent(id)}`;
+/** The management routes of each scope. */
+const MANAGE = {
+  admin: {
+    list: ROUTES.listAdminPastes,
+    get: ROUTES.getAdminPaste,
+    update: ROUTES.updateAdminPaste,
+    delete: ROUTES.deleteAdminPaste,
+    batchDelete: ROUTES.batchDeleteAdminPastes,
+  },
+  user: {
+    list: ROUTES.listUserPastes,
+    get: ROUTES.getUserPaste,
+    update: ROUTES.updateUserPaste,
+    delete: ROUTES.deleteUserPaste,
+    batchDelete: ROUTES.batchDeleteUserPastes,
+  },
+} as const;
 
 /** One page of a listing: admin by page (SPEC §9: page 1, limit 10), user by offset. */
 export interface PastePage {
@@ -82,7 +100,7 @@ export async function listPastes(
 ): Promise<PasteList> {
   const query =
     scope === 'admin' ? { page, limit, search } : { limit, offset: (page - 1) * limit, search };
-  return pasteListSchema.parse(await api.get<unknown>(managePath(scope), { query, signal }));
+  return pasteListSchema.parse(await api.call<unknown>(MANAGE[scope].list, { query, signal }));
 }
 
 /** GET …/pastes/{id}: everything but the password; never counted as a view. */
@@ -91,7 +109,9 @@ export async function getPasteDetail(
   id: string,
   signal?: AbortSignal,
 ): Promise<PasteDetail> {
-  return pasteDetailSchema.parse(await api.get<unknown>(managePath(scope, id), { signal }));
+  return pasteDetailSchema.parse(
+    await api.call<unknown>(MANAGE[scope].get, { params: { id }, signal }),
+  );
 }
 
 /** PUT …/pastes/{id} with only the changed fields; `password: null` clears the password. */
@@ -100,23 +120,25 @@ export async function updatePaste(
   id: string,
   changes: UpdatePasteRequest,
 ): Promise<PasteDetail> {
-  return pasteDetailSchema.parse(await api.put<unknown>(managePath(scope, id), changes));
+  return pasteDetailSchema.parse(
+    await api.call<unknown>(MANAGE[scope].update, { params: { id }, body: changes }),
+  );
 }
 
 /** DELETE …/pastes/{id}. */
 export async function deletePaste(scope: PasteScope, id: string): Promise<void> {
-  await api.delete<unknown>(managePath(scope, id));
+  await api.call<unknown>(MANAGE[scope].delete, { params: { id } });
 }
 
 /** POST …/pastes/batch-delete {ids} → how many were deleted. */
 export async function deletePastes(scope: PasteScope, ids: readonly string[]): Promise<number> {
-  const data = await api.post<unknown>(`${managePath(scope)}/batch-delete`, { ids });
+  const data = await api.call<unknown>(MANAGE[scope].batchDelete, { body: { ids } });
   return deletedCountSchema.parse(data).deleted;
 }
 
 /** POST /admin/pastes/clear-expired (admin only) → how many were removed. */
 export async function clearExpiredPastes(): Promise<number> {
-  const data = await api.post<unknown>('/admin/pastes/clear-expired', { clearExpired: true });
+  const data = await api.call<unknown>(ROUTES.clearExpiredPastes, { body: { clearExpired: true } });
   return deletedCountSchema.parse(data).deleted;
 }
 

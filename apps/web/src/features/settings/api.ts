@@ -1,3 +1,4 @@
+import { ROUTES } from '@pasteport/contract/plain';
 import {
   changePasswordResponseSchema,
   systemSettingsSchema,
@@ -15,7 +16,7 @@ export function useSystemSettings() {
   return useQuery({
     queryKey: SYSTEM_SETTINGS_QUERY_KEY,
     queryFn: async ({ signal }) =>
-      systemSettingsSchema.parse(await api.get<unknown>('/admin/system-settings', { signal })),
+      systemSettingsSchema.parse(await api.call<unknown>(ROUTES.getSystemSettings, { signal })),
   });
 }
 
@@ -24,7 +25,9 @@ export function useUpdateSystemSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (changes: UpdateSystemSettings) =>
-      systemSettingsSchema.parse(await api.put<unknown>('/admin/system-settings', changes)),
+      systemSettingsSchema.parse(
+        await api.call<unknown>(ROUTES.updateSystemSettings, { body: changes }),
+      ),
     onSuccess: (settings) => queryClient.setQueryData(SYSTEM_SETTINGS_QUERY_KEY, settings),
   });
 }
@@ -34,7 +37,7 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: async (request: ChangePasswordRequest) =>
       changePasswordResponseSchema.parse(
-        await api.post<unknown>('/admin/change-password', request),
+        await api.call<unknown>(ROUTES.changePassword, { body: request }),
       ),
   });
 }

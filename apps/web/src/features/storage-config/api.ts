@@ -1,3 +1,4 @@
+import { ROUTES } from '@pasteport/contract/plain';
 import {
   storageConfigSchema,
   storageTestResultSchema,
@@ -10,14 +11,14 @@ import { api } from '../../lib/api';
 /** Query key of the storage config list; every change here invalidates it. */
 export const STORAGE_CONFIGS_QUERY_KEY = ['admin', 's3-configs'] as const;
 
-const configPath = (id: string) => `/s3-configs/${encodeURIComponent(id)}`;
-
 /** GET /s3-configs, checked against the contract (the default first). */
 export function useStorageConfigs() {
   return useQuery({
     queryKey: STORAGE_CONFIGS_QUERY_KEY,
     queryFn: async ({ signal }) =>
-      storageConfigSchema.array().parse(await api.get<unknown>('/s3-configs', { signal })),
+      storageConfigSchema
+        .array()
+        .parse(await api.call<unknown>(ROUTES.listStorageConfigs, { signal })),
   });
 }
 
@@ -38,7 +39,9 @@ function useListMutation<TVariables, TResult>(
 /** POST /s3-configs. */
 export function useCreateStorageConfig() {
   return useListMutation(async (request: CreateStorageConfigRequest) =>
-    storageConfigSchema.parse(await api.post<unknown>('/s3-configs', request)),
+    storageConfigSchema.parse(
+      await api.call<unknown>(ROUTES.createStorageConfig, { body: request }),
+    ),
   );
 }
 
@@ -46,26 +49,34 @@ export function useCreateStorageConfig() {
 export function useUpdateStorageConfig() {
   return useListMutation(
     async ({ id, changes }: { id: string; changes: UpdateStorageConfigRequest }) =>
-      storageConfigSchema.parse(await api.put<unknown>(configPath(id), changes)),
+      storageConfigSchema.parse(
+        await api.call<unknown>(ROUTES.updateStorageConfig, { params: { id }, body: changes }),
+      ),
   );
 }
 
 /** PUT /s3-configs/{id}/set-default. */
 export function useSetDefaultStorageConfig() {
   return useListMutation(async (id: string) =>
-    storageConfigSchema.parse(await api.put<unknown>(`${configPath(id)}/set-default`)),
+    storageConfigSchema.parse(
+      await api.call<unknown>(ROUTES.setDefaultStorageConfig, { params: { id } }),
+    ),
   );
 }
 
 /** DELETE /s3-configs/{id}; 409 when it is the default or files still use it. */
 export function useDeleteStorageConfig() {
-  return useListMutation((id: string) => api.delete<unknown>(configPath(id)));
+  return useListMutation((id: string) =>
+    api.call<unknown>(ROUTES.deleteStorageConfig, { params: { id } }),
+  );
 }
 
 /** POST /s3-configs/{id}/test: write, read, delete and CORS checks, each explained. */
 export function useTestStorageConfig() {
   return useMutation({
     mutationFn: async (id: string) =>
-      storageTestResultSchema.parse(await api.post<unknown>(`${configPath(id)}/test`)),
+      storageTestResultSchema.parse(
+        await api.call<unknown>(ROUTES.testStorageConfig, { params: { id } }),
+      ),
   });
 }

@@ -10,6 +10,7 @@ import {
   isRecord,
   parseMaxUploadSize,
   UPLOAD_SECRET_HEADER,
+  ROUTES,
 } from '@pasteport/contract/plain';
 import { useQuery } from '@tanstack/react-query';
 import { api, apiLink, type ApiClient, type UploadProgress } from '../../lib/api';
@@ -40,7 +41,7 @@ export function useUploadStorageConfigs(enabled: boolean) {
   return useQuery({
     queryKey: ['upload', 'storage-configs'],
     queryFn: async ({ signal }) => {
-      const answer = await api.get<unknown>('/upload/storage-configs', { signal });
+      const answer = await api.call<unknown>(ROUTES.uploadStorageConfigs, { signal });
       return (await contractSchemas()).uploadStorageConfigSchema.array().parse(answer);
     },
     enabled,
@@ -57,7 +58,7 @@ export function useMaxUploadBytes(): { bytes: number; loading: boolean } {
   const query = useQuery({
     queryKey: ['system', 'max-upload-size'],
     queryFn: async ({ signal }) =>
-      parseMaxUploadSize(await api.get<unknown>('/system/max-upload-size', { signal })),
+      parseMaxUploadSize(await api.call<unknown>(ROUTES.maxUploadSize, { signal })),
     staleTime: 60_000,
     retry: 1,
   });
@@ -84,7 +85,7 @@ export async function uploadDirect(
   }
   form.append('mimetype', mimetypeOf(file));
   form.append('file', file, file.name);
-  const data = await client.upload<unknown>('/upload', form, {
+  const data = await client.callUpload<unknown>(ROUTES.uploadForm, form, {
     signal,
     onProgress: (progress: UploadProgress) => onProgress?.(progress.loaded),
   });
@@ -223,7 +224,7 @@ export class ServerMultipartTransport implements MultipartTransport {
         size: file.size,
         ...(this.partSize ? { part_size: this.partSize } : {}),
       };
-      const answer = await this.client.post<unknown>('/upload/multipart/init', body, { signal });
+      const answer = await this.client.call<unknown>(ROUTES.initMultipart, { body, signal });
       const session = (await contractSchemas()).multipartInitResponseSchema.parse(answer);
       return sessionOf(session, session.upload_secret);
     }, this.steps?.init);
@@ -234,7 +235,7 @@ export class ServerMultipartTransport implements MultipartTransport {
       const query = { file_id: saved.fileId, upload_id: saved.uploadId };
       const { multipartStateSchema } = await contractSchemas();
       const answer = multipartStateSchema.parse(
-        await this.client.get<unknown>('/upload/multipart/parts', {
+        await this.client.call<unknown>(ROUTES.multipartParts, {
           query,
           headers: uploadSecretHeaders(saved.uploadSecret),
           signal,
@@ -259,7 +260,7 @@ export class ServerMultipartTransport implements MultipartTransport {
     body: Blob,
     options: { signal: AbortSignal; onProgress: OnBytes },
   ): Promise<string> {
-    const answer = await this.client.upload<unknown>('/upload/multipart/part', body, {
+    const answer = await this.client.callUpload<unknown>(ROUTES.uploadPart, body, {
       query: {
         file_id: session.fileId,
         upload_id: session.uploadId,
@@ -282,20 +283,19 @@ export class ServerMultipartTransport implements MultipartTransport {
     signal: AbortSignal,
   ): Promise<FileDetail> {
     return this.recorded(async () => {
-      const answer = await this.client.post<unknown>(
-        '/upload/multipart/complete',
-        { file_id: session.fileId, upload_id: session.uploadId, parts },
-        { signal, headers: uploadSecretHeaders(session.uploadSecret) },
-      );
+      const answer = await this.client.call<unknown>(ROUTES.completeMultipart, {
+        body: { file_id: session.fileId, upload_id: session.uploadId, parts },
+        signal,
+        headers: uploadSecretHeaders(session.uploadSecret),
+      });
       return (await contractSchemas()).fileDetailSchema.parse(answer);
     }, this.steps?.complete);
   }
 
   async abort(session: UploadSession): Promise<void> {
-    await this.client.post<unknown>(
-      '/upload/multipart/abort',
-      { file_id: session.fileId, upload_id: session.uploadId },
-      { headers: uploadSecretHeaders(session.uploadSecret) },
-    );
+    await this.client.call<unknown>(ROUTES.abortMultipart, {
+      body: { file_id: session.fileId, upload_id: session.uploadId },
+      headers: uploadSecretHeaders(session.uploadSecret),
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { ROUTES } from '@pasteport/contract/plain';
 import type {
   FileDetail,
   CommitRequest,
@@ -24,7 +25,7 @@ export type UrlImportTask = UrlImportProgress;
 /** POST /url/info: name, type and size of a remote file. */
 export async function fetchUrlInfo(url: string, signal?: AbortSignal): Promise<UrlInfo> {
   return (await contractSchemas()).urlInfoSchema.parse(
-    await api.post<unknown>('/url/info', { url }, { signal }),
+    await api.call<unknown>(ROUTES.urlInfo, { body: { url }, signal }),
   );
 }
 
@@ -35,7 +36,7 @@ export async function presignUrlUpload(
   signal?: AbortSignal,
 ) {
   return (await contractSchemas()).presignResponseSchema.parse(
-    await client.post<unknown>('/url/presign', request, { signal }),
+    await client.call<unknown>(ROUTES.urlPresign, { body: request, signal }),
   );
 }
 
@@ -48,7 +49,8 @@ export async function commitUrlUpload(
 ): Promise<FileDetail> {
   try {
     return (await contractSchemas()).fileDetailSchema.parse(
-      await client.post<unknown>('/url/commit', request, {
+      await client.call<unknown>(ROUTES.urlCommit, {
+        body: request,
         signal,
         headers: uploadSecretHeaders(uploadSecret),
       }),
@@ -65,7 +67,7 @@ export async function startUrlImport(
   signal?: AbortSignal,
 ): Promise<UrlImportStarted> {
   return (await contractSchemas()).urlImportStartedSchema.parse(
-    await client.post<unknown>('/url/import', request, { signal }),
+    await client.call<unknown>(ROUTES.urlImport, { body: request, signal }),
   );
 }
 
@@ -80,7 +82,8 @@ export async function pollUrlImport(
   signal?: AbortSignal,
 ): Promise<UrlImportTask> {
   return (await contractSchemas()).urlImportProgressSchema.parse(
-    await client.get<unknown>(`/url/import/${encodeURIComponent(taskId)}`, {
+    await client.call<unknown>(ROUTES.urlImportProgress, {
+      params: { task_id: taskId },
       signal,
       headers: uploadSecretHeaders(uploadSecret),
     }),
@@ -93,11 +96,10 @@ export async function cancelUrlImport(
   fileId: string,
   uploadSecret: string | undefined,
 ): Promise<void> {
-  await client.post<unknown>(
-    '/url/cancel',
-    { file_id: fileId },
-    { headers: uploadSecretHeaders(uploadSecret) },
-  );
+  await client.call<unknown>(ROUTES.urlCancel, {
+    body: { file_id: fileId },
+    headers: uploadSecretHeaders(uploadSecret),
+  });
 }
 
 /** The proxy that fetches a URL for the browser when the remote refuses CORS (SPEC §4). */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROUTES } from '@pasteport/contract/plain';
 import { createApiClient } from './client';
 import { ApiError, parseRetryAfter } from './errors';
 import {
@@ -31,13 +32,13 @@ describe('envelope rule (SPEC §8)', () => {
   it.each([200, 201, 202])('resolves with data for code %i', async (code) => {
     const fetchMock = stubFetch();
     fetchMock.mockResolvedValue(jsonResponse(code, ok({ slug: 'abc' }, code as 200)));
-    await expect(createApiClient().get('/paste/abc')).resolves.toEqual({ slug: 'abc' });
+    await expect(createApiClient().request('/paste/abc')).resolves.toEqual({ slug: 'abc' });
     expect(fetchCall(fetchMock).url).toBe('/api/paste/abc');
   });
 
   it('fails when the body code is not 200/201/202 even with HTTP 200', async () => {
     stubFetch().mockResolvedValue(jsonResponse(200, errorBody(400, 'VALIDATION_FAILED')));
-    const error = await rejection(createApiClient().get('/version'));
+    const error = await rejection(createApiClient().request('/version'));
     expect(error).toMatchObject({ kind: 'http', status: 200, code: 'VALIDATION_FAILED' });
   });
 
@@ -45,7 +46,9 @@ describe('envelope rule (SPEC §8)', () => {
     const details = [{ field: 'slug', rule: 'max', message: 'too long' }];
     const body = { ...errorBody(400, 'VALIDATION_FAILED', 'Bad slug'), details, requestId: 'r1' };
     stubFetch().mockResolvedValue(jsonResponse(400, body));
-    const error = await rejection(createApiClient().post('/paste', { content: 'x' }));
+    const error = await rejection(
+      createApiClient().request('/paste', { method: 'POST', body: { content: 'x' } }),
+    );
     expect(error).toMatchObject({
       status: 400,
       code: 'VALIDATION_FAILED',
@@ -59,7 +62,9 @@ describe('envelope rule (SPEC §8)', () => {
     const numbers = { file_size: 3, remaining: 1, total_capacity: 10 };
     const body = { ...errorBody(507, 'INSUFFICIENT_STORAGE'), data: numbers };
     stubFetch().mockResolvedValue(jsonResponse(507, body));
-    const fetched = await rejection(createApiClient().post('/upload/multipart/init', {}));
+    const fetched = await rejection(
+      createApiClient().request('/upload/multipart/init', { method: 'POST', body: {} }),
+    );
     expect(fetched).toMatchObject({ status: 507, transport: 'fetch', data: numbers });
     installFakeXhr((xhr) => xhr.respond(507, body));
     const sent = await rejection(createApiClient().upload('/upload', new FormData()));
@@ -68,7 +73,7 @@ describe('envelope rule (SPEC §8)', () => {
 
   it('drops an error code the contract does not know', async () => {
     stubFetch().mockResolvedValue(jsonResponse(418, errorBody(418, 'TEAPOT', 'short and stout')));
-    const error = await rejection(createApiClient().get('/x'));
+    const error = await rejection(createApiClient().request('/x'));
     expect(error.code).toBeUndefined();
     expect(error.serverMessage).toBe('short and stout');
   });
@@ -76,12 +81,42 @@ describe('envelope rule (SPEC §8)', () => {
   it('passes a body without a code through on 2xx and fails it otherwise', async () => {
     const fetchMock = stubFetch();
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { url: 'https://viewer' }));
-    await expect(createApiClient().get('/office-preview/a')).resolves.toEqual({
+    await expect(createApiClient().request('/office-preview/a')).resolves.toEqual({
       url: 'https://viewer',
     });
     fetchMock.mockResolvedValueOnce(new Response('Bad gateway', { status: 502 }));
-    const error = await rejection(createApiClient().get('/x'));
+    const error = await rejection(createApiClient().request('/x'));
     expect(error).toMatchObject({ kind: 'http', status: 502, serverMessage: 'Bad gateway' });
+  });
+});
+
+describe('calls of the endpoint table', () => {
+  it('take method and path from the entry, each parameter URL-encoded', async () => {
+    const fetchMock = stubFetch();
+    fetchMock.mockResolvedValue(jsonResponse(200, ok(null)));
+    await createApiClient().call(ROUTES.updateAdminPaste, {
+      params: { id: 'a b/c?' },
+      body: { remark: 'x' },
+      query: { page: 2 },
+    });
+    const { url, init } = fetchCall(fetchMock);
+    expect(url).toBe('/api/admin/pastes/a%20b%2Fc%3F?page=2');
+    expect(init.method).toBe('PUT');
+    expect(init.body).toBe('{"remark":"x"}');
+  });
+
+  it("carry the entry's error context, not a guess from the URL", async () => {
+    stubFetch().mockResolvedValue(jsonResponse(500, errorBody(500, 'INTERNAL')));
+    const files = await rejection(createApiClient().call(ROUTES.listAdminFiles));
+    expect(files.context).toBe('file');
+    const pastes = await rejection(createApiClient().call(ROUTES.listAdminPastes));
+    expect(pastes.context).toBe('default');
+  });
+
+  it('refuse an entry whose path parameter is missing, before any request', async () => {
+    const fetchMock = stubFetch();
+    await expect(createApiClient().call(ROUTES.openPaste)).rejects.toThrow('slug');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 
@@ -89,7 +124,7 @@ describe('request shape (SPEC §7)', () => {
   it('serialises query objects: arrays repeated, undefined and null skipped', async () => {
     const fetchMock = stubFetch();
     fetchMock.mockResolvedValue(jsonResponse(200, ok([])));
-    await createApiClient().get('/fs/search', {
+    await createApiClient().request('/fs/search', {
       query: {
         q: 'a b',
         scope: 'global',
@@ -107,14 +142,17 @@ describe('request shape (SPEC §7)', () => {
   it('adds a leading slash to paths written without one', async () => {
     const fetchMock = stubFetch();
     fetchMock.mockResolvedValue(jsonResponse(200, ok(null)));
-    await createApiClient().post('s3/presign', { filename: 'a' });
+    await createApiClient().request('s3/presign', { method: 'POST', body: { filename: 'a' } });
     expect(fetchCall(fetchMock).url).toBe('/api/s3/presign');
   });
 
   it('sends objects as JSON', async () => {
     const fetchMock = stubFetch();
     fetchMock.mockResolvedValue(jsonResponse(201, ok({ id: 1 }, 201)));
-    await createApiClient().post('/admin/pastes/batch-delete', { ids: [1, 2] });
+    await createApiClient().request('/admin/pastes/batch-delete', {
+      method: 'POST',
+      body: { ids: [1, 2] },
+    });
     const { init, headers } = fetchCall(fetchMock);
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"ids":[1,2]}');
@@ -126,7 +164,7 @@ describe('request shape (SPEC §7)', () => {
     fetchMock.mockResolvedValue(jsonResponse(200, ok(null)));
     const form = new FormData();
     form.append('path', '/docs');
-    await createApiClient().post('/fs/upload', form);
+    await createApiClient().request('/fs/upload', { method: 'POST', body: form });
     const { init, headers } = fetchCall(fetchMock);
     expect(init.body).toBe(form);
     expect(headers.has('content-type')).toBe(false);
@@ -135,7 +173,7 @@ describe('request shape (SPEC §7)', () => {
   it('sends no Authorization when the provider has no credential', async () => {
     const fetchMock = stubFetch();
     fetchMock.mockResolvedValue(jsonResponse(200, ok(null)));
-    await createApiClient({ getCredential: () => undefined }).get('/version');
+    await createApiClient({ getCredential: () => undefined }).request('/version');
     expect(fetchCall(fetchMock).headers.has('authorization')).toBe(false);
   });
 
@@ -145,7 +183,7 @@ describe('request shape (SPEC §7)', () => {
   ])('sends the Authorization header of %j', async (credential, header) => {
     const fetchMock = stubFetch();
     fetchMock.mockResolvedValue(jsonResponse(200, ok(null)));
-    await createApiClient({ getCredential: () => credential }).get('/admin/api-keys');
+    await createApiClient({ getCredential: () => credential }).request('/admin/api-keys');
     expect(fetchCall(fetchMock).headers.get('authorization')).toBe(header);
   });
 });
@@ -155,7 +193,7 @@ describe('failures without an answer', () => {
     vi.useFakeTimers();
     stubFetch().mockImplementation(hangingFetch());
     const settled = vi.fn();
-    const call = createApiClient().get('/slow');
+    const call = createApiClient().request('/slow');
     call.catch(settled);
     await vi.advanceTimersByTimeAsync(29_999);
     expect(settled).not.toHaveBeenCalled();
@@ -166,7 +204,7 @@ describe('failures without an answer', () => {
   it('honours a per-call timeout', async () => {
     vi.useFakeTimers();
     stubFetch().mockImplementation(hangingFetch());
-    const call = createApiClient().get('/slow', { timeoutMs: 500 });
+    const call = createApiClient().request('/slow', { timeoutMs: 500 });
     const error = rejection(call);
     await vi.advanceTimersByTimeAsync(500);
     expect((await error).kind).toBe('timeout');
@@ -175,7 +213,7 @@ describe('failures without an answer', () => {
   it('reports a cancelled request as aborted', async () => {
     stubFetch().mockImplementation(hangingFetch());
     const controller = new AbortController();
-    const call = createApiClient().get('/slow', { signal: controller.signal });
+    const call = createApiClient().request('/slow', { signal: controller.signal });
     controller.abort();
     expect((await rejection(call)).kind).toBe('aborted');
   });
@@ -184,14 +222,14 @@ describe('failures without an answer', () => {
     const fetchMock = stubFetch();
     const controller = new AbortController();
     controller.abort();
-    const error = await rejection(createApiClient().get('/x', { signal: controller.signal }));
+    const error = await rejection(createApiClient().request('/x', { signal: controller.signal }));
     expect(error.kind).toBe('aborted');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('reports a rejected fetch as a network failure', async () => {
     stubFetch().mockRejectedValue(new TypeError('Failed to fetch'));
-    const error = await rejection(createApiClient().get('/x'));
+    const error = await rejection(createApiClient().request('/x'));
     expect(error).toMatchObject({ kind: 'network', status: undefined, transport: 'fetch' });
   });
 });
@@ -204,30 +242,30 @@ describe('401 and the logout hook', () => {
     const onUnauthorized = vi.fn();
     const credential = kind === 'admin' ? { kind, token: 't' } : { kind, key: 'k' };
     const client = createApiClient({ getCredential: () => credential, onUnauthorized });
-    const error = await rejection(client.get('/admin/pastes'));
+    const error = await rejection(client.request('/admin/pastes'));
     expect(onUnauthorized).toHaveBeenCalledWith(kind);
     expect(error.credentialKind).toBe(kind);
   });
 
   it.each([
-    ['POST', '/paste/abc'],
-    ['POST', '/public/files/abc/verify'],
-    ['POST', '/admin/change-password'],
-  ])('never calls it for %s %s (password checks)', async (method, path) => {
+    ['unlockPaste', { slug: 'abc' }],
+    ['verifyFile', { slug: 'abc' }],
+    ['changePassword', {}],
+  ] as const)('never calls it for %s (password checks)', async (name, params) => {
     stubFetch().mockResolvedValue(jsonResponse(401, errorBody(401, 'PASSWORD_INVALID')));
     const onUnauthorized = vi.fn();
     const client = createApiClient({
       getCredential: () => ({ kind: 'admin', token: 't' }),
       onUnauthorized,
     });
-    await rejection(client.request(path, { method: method as 'POST', body: { password: 'x' } }));
+    await rejection(client.call(ROUTES[name], { params, body: { password: 'x' } }));
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('does not call it for anonymous requests', async () => {
     stubFetch().mockResolvedValue(unauthorized());
     const onUnauthorized = vi.fn();
-    await rejection(createApiClient({ onUnauthorized }).get('/admin/pastes'));
+    await rejection(createApiClient({ onUnauthorized }).request('/admin/pastes'));
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
@@ -239,7 +277,7 @@ describe('401 and the logout hook', () => {
         throw new Error('store unavailable');
       },
     });
-    expect((await rejection(client.get('/admin/pastes'))).authHandlingFailed).toBe(true);
+    expect((await rejection(client.request('/admin/pastes'))).authHandlingFailed).toBe(true);
   });
 });
 
@@ -248,13 +286,15 @@ describe('Retry-After', () => {
     const response = jsonResponse(429, errorBody(429, 'RATE_LIMITED'));
     response.headers.set('retry-after', '120');
     stubFetch().mockResolvedValue(response);
-    const error = await rejection(createApiClient().post('/admin/login', {}));
+    const error = await rejection(
+      createApiClient().request('/admin/login', { method: 'POST', body: {} }),
+    );
     expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 120 });
   });
 
   it('is undefined when the header is absent', async () => {
     stubFetch().mockResolvedValue(jsonResponse(429, errorBody(429, 'RATE_LIMITED')));
-    expect((await rejection(createApiClient().get('/x'))).retryAfterSeconds).toBeUndefined();
+    expect((await rejection(createApiClient().request('/x'))).retryAfterSeconds).toBeUndefined();
   });
 
   it('reads delay seconds and HTTP dates', () => {

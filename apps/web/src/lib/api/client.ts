@@ -1,6 +1,10 @@
-import { REQUEST_TIMEOUT_MS } from '@pasteport/contract/plain';
+import {
+  REQUEST_TIMEOUT_MS,
+  routeUrl,
+  type ErrorContext,
+  type RouteInfo,
+} from '@pasteport/contract/plain';
 import { parseBody, isPassThroughBody } from './body';
-import { inferContext, type RequestContext } from './context';
 import {
   authorizationHeader,
   type Credential,
@@ -19,7 +23,13 @@ import { apiBaseUrl } from './host';
 import { buildUrl, type QueryParams } from './url';
 
 /** HTTP methods the API uses (SPEC §7). */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * What a request is for, as far as SPEC §8's 401 rules care; each entry of the endpoint table
+ * carries its own, so no call guesses it from its URL.
+ */
+export type RequestContext = ErrorContext;
 
 /** How a client is wired: where the API is, who is calling, what happens on a 401. */
 export interface ApiClientOptions {
@@ -31,7 +41,7 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
-/** Per-call options; `context` is inferred from method and path when not given. */
+/** Per-call options of a raw request; `context` is 'default' unless given. */
 export interface RequestOptions {
   method?: HttpMethod;
   query?: QueryParams;
@@ -49,30 +59,31 @@ export interface UploadOptions extends Omit<RequestOptions, 'body'> {
   onProgress?: (progress: UploadProgress) => void;
 }
 
+/** What a call of a table entry sends: its path parameters, query, body and call options. */
+export interface CallInput extends Omit<RequestOptions, 'method' | 'context'> {
+  params?: Record<string, string>;
+}
+
+/** What an upload to a table entry sends besides its body. */
+export interface CallUploadInput extends Omit<UploadOptions, 'method' | 'context'> {
+  params?: Record<string, string>;
+}
+
 /** The typed API client; every method resolves with the envelope's `data`. */
 export interface ApiClient {
+  /**
+   * Calls one entry of the endpoint table (`ROUTES` in `@pasteport/contract/plain`): its
+   * method, path and error context come from the entry, the parameters from `input`.
+   */
+  call<T>(route: RouteInfo, input?: CallInput): Promise<T>;
+  /** Uploads to one entry of the table over XMLHttpRequest, with progress. */
+  callUpload<T>(
+    route: RouteInfo,
+    body: XMLHttpRequestBodyInit,
+    input?: CallUploadInput,
+  ): Promise<T>;
+  /** A request to a path below the API base, for what is not an entry of the table. */
   request<T>(path: string, options?: RequestOptions): Promise<T>;
-  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  post<T>(
-    path: string,
-    body?: unknown,
-    options?: Omit<RequestOptions, 'method' | 'body'>,
-  ): Promise<T>;
-  put<T>(
-    path: string,
-    body?: unknown,
-    options?: Omit<RequestOptions, 'method' | 'body'>,
-  ): Promise<T>;
-  patch<T>(
-    path: string,
-    body?: unknown,
-    options?: Omit<RequestOptions, 'method' | 'body'>,
-  ): Promise<T>;
-  delete<T>(
-    path: string,
-    body?: unknown,
-    options?: Omit<RequestOptions, 'method' | 'body'>,
-  ): Promise<T>;
   /** POST (or PUT) over XMLHttpRequest with progress and the 300 s part timeout. */
   upload<T>(path: string, body: XMLHttpRequestBodyInit, options?: UploadOptions): Promise<T>;
 }
@@ -97,7 +108,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const meta: CallMeta = {
       method,
       url: buildUrl(options.baseUrl ?? apiBaseUrl(), path, opts.query),
-      context: opts.context ?? inferContext(method, path),
+      context: opts.context ?? 'default',
       credential,
       transport,
     };
@@ -200,21 +211,32 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return settle(meta, response.status, response.body, response.header('retry-after')) as T;
   }
 
-  const withMethod =
-    (method: HttpMethod) =>
-    <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-      request<T>(path, { ...opts, method, body });
-
   return {
+    // Async, so a missing path parameter rejects like every other failure.
+    call: async <T>(route: RouteInfo, { params, ...input }: CallInput = {}) =>
+      request<T>(tablePath(route, params), {
+        ...input,
+        method: route.method,
+        context: route.context,
+      }),
+    callUpload: async <T>(
+      route: RouteInfo,
+      body: XMLHttpRequestBodyInit,
+      { params, ...input }: CallUploadInput = {},
+    ) =>
+      upload<T>(tablePath(route, params), body, {
+        ...input,
+        method: route.method,
+        context: route.context,
+      }),
     request,
-    get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-      request<T>(path, { ...opts, method: 'GET' }),
-    post: withMethod('POST'),
-    put: withMethod('PUT'),
-    patch: withMethod('PATCH'),
-    delete: withMethod('DELETE'),
     upload,
   };
+}
+
+/** An entry's path below the API base (the table's paths start with /api, as the base does). */
+function tablePath(route: RouteInfo, params?: Record<string, string>): string {
+  return routeUrl(route, params).replace(/^\/api(?=\/)/, '');
 }
 
 function failureMeta(meta: CallMeta) {

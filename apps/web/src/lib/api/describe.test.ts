@@ -1,3 +1,4 @@
+import { ROUTES } from '@pasteport/contract/plain';
 import type { Language } from '@pasteport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../i18n';
@@ -158,7 +159,7 @@ describe('describeApiError over the client', () => {
   it('shows the 409 slug message for a SLUG_TAKEN answer', async () => {
     stubFetch().mockResolvedValue(jsonResponse(409, errorBody(409, 'SLUG_TAKEN', 'Slug taken')));
     const error = await createApiClient()
-      .post('/paste', { content: 'x', slug: 'mine' })
+      .call(ROUTES.createPaste, { body: { content: 'x', slug: 'mine' } })
       .catch((reason: unknown) => reason);
     expect(describeApiError(error, translators.en)).toBe(
       'This link suffix is already taken, try another.',
@@ -175,7 +176,9 @@ describe('describeApiError over the client', () => {
       getCredential: () => ({ kind: 'apikey', key: 'k' }),
       onUnauthorized,
     });
-    const error = await client.post('/paste/abc', { password: 'x' }).catch((e: unknown) => e);
+    const error = await client
+      .call(ROUTES.unlockPaste, { params: { slug: 'abc' }, body: { password: 'x' } })
+      .catch((e: unknown) => e);
     expect(describeApiError(error, translators.en)).toBe('Wrong password.');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });

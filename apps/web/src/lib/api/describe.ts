@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { RequestContext } from './context';
+import type { ErrorContext as RequestContext } from '@pasteport/contract/plain';
 import { ApiError } from './errors';
 
 /**

@@ -1,6 +1,6 @@
 import type { ValidationIssue } from '@pasteport/contract';
 import { isErrorCode, isRecord, type ErrorCode } from '@pasteport/contract/plain';
-import type { RequestContext } from './context';
+import type { ErrorContext as RequestContext } from '@pasteport/contract/plain';
 import type { CredentialKind } from './credentials';
 
 /** How a call failed: an HTTP answer, our timeout, the caller's cancel, or no answer at all. */

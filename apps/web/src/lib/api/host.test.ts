@@ -135,11 +135,11 @@ describe('the API client on the configured host', () => {
       Promise.resolve(jsonResponse(200, { code: 200, success: true, data: {} })),
     );
     const client = createApiClient();
-    await client.get('/health');
+    await client.request('/health');
     window.__PASTEPORT_CONFIG__ = { apiBaseUrl: 'https://api.example.com/api' };
-    await client.get('/health', { query: { a: 1 } });
+    await client.request('/health', { query: { a: 1 } });
     setApiHostOverride('http://127.0.0.1:9000/api');
-    await client.post('/paste', { content: 'x' });
+    await client.request('/paste', { method: 'POST', body: { content: 'x' } });
     expect(fetchCall(fetchMock, 0).url).toBe('/api/health');
     expect(fetchCall(fetchMock, 1).url).toBe('https://api.example.com/api/health?a=1');
     expect(fetchCall(fetchMock, 2).url).toBe('http://127.0.0.1:9000/api/paste');

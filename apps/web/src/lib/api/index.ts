@@ -5,7 +5,10 @@ export { createApiClient } from './client';
 export type {
   ApiClient,
   ApiClientOptions,
+  CallInput,
+  CallUploadInput,
   HttpMethod,
+  RequestContext,
   RequestOptions,
   UploadOptions,
 } from './client';
@@ -13,8 +16,7 @@ export { ApiError, isApiError } from './errors';
 export type { ApiErrorKind, ApiTransport } from './errors';
 export { describeApiError } from './describe';
 export { serverFieldErrors } from './field-errors';
-export { inferContext } from './context';
-export type { RequestContext } from './context';
+
 export { authorizationHeader } from './credentials';
 export type { Credential, CredentialKind, CredentialProvider } from './credentials';
 export { sendWithProgress } from './upload';

@@ -1,6 +1,6 @@
 import { PART_UPLOAD_TIMEOUT_MS } from '@pasteport/contract/plain';
 import { parseBody } from './body';
-import type { RequestContext } from './context';
+import type { ErrorContext as RequestContext } from '@pasteport/contract/plain';
 import { ApiError, type ApiErrorKind } from './errors';
 
 /** Bytes sent so far; total and percent are unknown when the browser cannot tell. */

@@ -1,3 +1,4 @@
+import { ROUTES } from '@pasteport/contract/plain';
 import { AUTH_REVALIDATE_MS } from '@pasteport/contract';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -209,7 +210,7 @@ describe('401 handling through the API client (SPEC §8)', () => {
     const store = createAuthStore();
     const stop = startAuth(store);
     await store.validate();
-    await expect(api.get('/admin/api-keys')).rejects.toMatchObject({ status: 401 });
+    await expect(api.request('/admin/api-keys')).rejects.toMatchObject({ status: 401 });
     expect(store.getSnapshot()).toMatchObject({
       session: { type: 'none' },
       endedBecause: 'admin-expired',
@@ -225,29 +226,34 @@ describe('401 handling through the API client (SPEC §8)', () => {
       'GET /api/user/pastes': () => ok([]),
     });
     const stop = startAuth(createAuthStore());
-    await api.get('/user/pastes');
+    await api.request('/user/pastes');
     const [, init] = requestsTo(fetchMock, 'GET /api/user/pastes')[0]!;
     expect(new Headers(init?.headers).get('authorization')).toBe('ApiKey pp_key_123');
     stop();
   });
 
   it.each([
-    ['POST', '/paste/abc'],
-    ['POST', '/public/files/abc/verify'],
-    ['POST', '/admin/change-password'],
-  ])('stays signed in after a 401 from %s %s (password checks)', async (method, path) => {
-    seedAdminSession();
-    stubServer({
-      ...adminServerRoutes(),
-      [`${method} /api${path}`]: () => fail(401, 'PASSWORD_INVALID'),
-    });
-    const store = createAuthStore();
-    const stop = startAuth(store);
-    await store.validate();
-    await expect(api.post(path, { password: 'x' })).rejects.toMatchObject({ status: 401 });
-    expect(store.getSnapshot().session.type).toBe('admin');
-    stop();
-  });
+    ['POST', '/paste/abc', 'unlockPaste', { slug: 'abc' }],
+    ['POST', '/public/files/abc/verify', 'verifyFile', { slug: 'abc' }],
+    ['POST', '/admin/change-password', 'changePassword', {}],
+  ] as const)(
+    'stays signed in after a 401 from %s %s (password checks)',
+    async (method, path, name, params) => {
+      seedAdminSession();
+      stubServer({
+        ...adminServerRoutes(),
+        [`${method} /api${path}`]: () => fail(401, 'PASSWORD_INVALID'),
+      });
+      const store = createAuthStore();
+      const stop = startAuth(store);
+      await store.validate();
+      await expect(
+        api.call(ROUTES[name], { params, body: { password: 'x' } }),
+      ).rejects.toMatchObject({ status: 401 });
+      expect(store.getSnapshot().session.type).toBe('admin');
+      stop();
+    },
+  );
 });
 
 describe('cross-tab sync', () => {

@@ -1,5 +1,5 @@
 import type { LoginRequest } from '@pasteport/contract';
-import { isRecord } from '@pasteport/contract/plain';
+import { isRecord, ROUTES } from '@pasteport/contract/plain';
 import { authorizationHeader, isApiError, type ApiClient, type Credential } from '../api';
 import { contractSchemas } from '../contract-schemas';
 import { LoginError, loginErrorFrom } from './login-failure';
@@ -24,7 +24,10 @@ function withCredential(credential: Credential) {
 
 /** GET /test/api-key: SPEC §5 needs success plus data, in the info form. */
 async function fetchKeyInfo(client: ApiClient, key: string) {
-  const data = await client.get<unknown>('/test/api-key', withCredential({ kind: 'apikey', key }));
+  const data = await client.call<unknown>(
+    ROUTES.apiKeyInfo,
+    withCredential({ kind: 'apikey', key }),
+  );
   return (await contractSchemas()).apiKeyInfoSchema.safeParse(data);
 }
 
@@ -44,8 +47,8 @@ export async function validateSession(
 ): Promise<ValidationOutcome> {
   try {
     if (session.type === 'admin') {
-      const data = await client.get<unknown>(
-        '/test/admin-token',
+      const data = await client.call<unknown>(
+        ROUTES.adminTokenInfo,
         withCredential({ kind: 'admin', token: session.token }),
       );
       const parsed = (await contractSchemas()).adminTokenInfoSchema.safeParse(data);
@@ -69,7 +72,7 @@ export async function requestAdminLogin(
 ): Promise<AdminSession> {
   let data: unknown;
   try {
-    data = await client.post<unknown>('/admin/login', request, { anonymous: true });
+    data = await client.call<unknown>(ROUTES.login, { body: request, anonymous: true });
   } catch (error) {
     throw loginErrorFrom(error, 'password');
   }
@@ -105,6 +108,6 @@ export async function requestApiKeyLogin(client: ApiClient, key: string): Promis
 export function revokeOnServer(client: ApiClient, session: AuthSession): void {
   if (session.type !== 'admin') return;
   client
-    .post('/admin/logout', undefined, withCredential({ kind: 'admin', token: session.token }))
+    .call(ROUTES.logout, withCredential({ kind: 'admin', token: session.token }))
     .catch(() => undefined);
 }
