@@ -42,23 +42,7 @@ export const hasControlCharacter = (text: string): boolean => CONTROL.test(text)
 export const hasLoneSurrogate = (text: string): boolean => LONE_SURROGATE.test(text);
 
 /** The UTF-8 length of `text` (a name's limit is in bytes, as filesystems count it). */
-export function utf8Bytes(text: string): number {
-  // Three bytes per UTF-16 unit is the most UTF-8 takes: short names need no encoding.
-  return text.length * 3 <= MAX_SEGMENT_BYTES ? countFast(text) : encoder.encode(text).length;
-}
-
-function countFast(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    // A surrogate pair (two units) is four bytes: two per unit.
-    else if (unit >= 0xd800 && unit <= 0xdfff) bytes += 2;
-    else bytes += 3;
-  }
-  return bytes;
-}
+export const utf8Bytes = (text: string): number => encoder.encode(text).length;
 
 /** The rule every name of a path or storage key passes; undefined when it is fine. */
 export function segmentProblem(segment: string): SegmentProblem | undefined {

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isWithinPath, normalizePath } from './path.js';
 
+// The rule itself is the contract's (packages/contract/src/paths.test.ts holds its cases);
+// these check the server's face of it: the normalised path, or a 400 naming the field.
 describe('normalizePath', () => {
   it.each([
     ['/', '/'],
-    ['/docs', '/docs'],
-    ['/docs/', '/docs'],
     ['//docs///a//', '/docs/a'],
-    ['/文档/报告', '/文档/报告'],
-    ['/a b/c%2e', '/a b/c%2e'],
   ])('normalises %j to %j', (input, expected) => {
     expect(normalizePath(input)).toBe(expected);
   });
@@ -43,18 +41,8 @@ describe('normalizePath', () => {
 describe('isWithinPath', () => {
   it.each([
     ['/', '/anything/at/all', true],
-    ['/', '/', true],
-    ['/docs', '/docs', true],
-    ['/docs', '/docs/', true],
-    ['/docs', '/docs/a/b', true],
-    ['/docs/', '/docs/a', true],
     ['//docs', '/docs/a', true],
     ['/docs', '/docs-private', false],
-    ['/docs', '/docs-private/a', false],
-    ['/docs', '/doc', false],
-    ['/docs', '/', false],
-    ['/docs/a', '/docs', false],
-    ['/docs', '/other/docs', false],
   ])('%s contains %s: %s', (base, path, expected) => {
     expect(isWithinPath(base, path)).toBe(expected);
   });
