@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { endpoints } from '@pasteport/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerBrowserUploadSteps } from '../../http/browser-upload-steps.js';
 import { route } from '../../http/endpoint.js';
 import { sendData } from '../../http/envelope.js';
 import { requestBody } from '../../http/raw-body.js';
@@ -35,43 +36,22 @@ export async function registerFileUploadRoutes(
   app: FastifyInstance,
   services: UploadServices,
 ): Promise<void> {
-  route(app, endpoints.presignUpload, {}, async (request, reply, { body }) =>
-    sendData(reply, await services.browser.presign(request.actor, body)),
-  );
-
-  route(app, endpoints.commitUpload, {}, async (request, reply, { body }) =>
-    sendData(
-      reply,
-      await services.browser.commit(request.actor, body, uploadSecretOf(request.headers)),
-    ),
-  );
-
-  route(app, endpoints.initMultipart, {}, async (request, reply, { body }) =>
-    sendData(reply, await services.browser.initMultipart(request.actor, body)),
+  registerBrowserUploadSteps(
+    app,
+    {
+      presign: endpoints.presignUpload,
+      commit: endpoints.commitUpload,
+      init: endpoints.initMultipart,
+      complete: endpoints.completeMultipart,
+      abort: endpoints.abortMultipart,
+    },
+    services.browser,
   );
 
   route(app, endpoints.multipartParts, {}, async (request, reply, { query }) =>
     sendData(
       reply.header('cache-control', 'no-store'),
       await services.browser.multipartState(request.actor, query, uploadSecretOf(request.headers)),
-    ),
-  );
-
-  route(app, endpoints.completeMultipart, {}, async (request, reply, { body }) =>
-    sendData(
-      reply,
-      await services.browser.completeMultipart(
-        request.actor,
-        body,
-        uploadSecretOf(request.headers),
-      ),
-    ),
-  );
-
-  route(app, endpoints.abortMultipart, {}, async (request, reply, { body }) =>
-    sendData(
-      reply,
-      await services.browser.abortMultipart(request.actor, body, uploadSecretOf(request.headers)),
     ),
   );
 

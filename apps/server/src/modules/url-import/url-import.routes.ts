@@ -1,5 +1,6 @@
 import { endpoints } from '@pasteport/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerBrowserUploadSteps } from '../../http/browser-upload-steps.js';
 import { route } from '../../http/endpoint.js';
 import { sendData } from '../../http/envelope.js';
 import { uploadSecretOf } from '../../core/upload-secret.js';
@@ -32,37 +33,16 @@ export function registerUrlImportRoutes(app: FastifyInstance, services: UrlImpor
     return reply.headers(proxyHeaders(file)).send(file.body);
   });
 
-  route(app, endpoints.urlPresign, {}, async (request, reply, { body }) =>
-    sendData(reply, await services.browser.presign(request.actor, body)),
-  );
-
-  route(app, endpoints.urlCommit, {}, async (request, reply, { body }) =>
-    sendData(
-      reply,
-      await services.browser.commit(request.actor, body, uploadSecretOf(request.headers)),
-    ),
-  );
-
-  route(app, endpoints.urlMultipartInit, {}, async (request, reply, { body }) =>
-    sendData(reply, await services.browser.initMultipart(request.actor, body)),
-  );
-
-  route(app, endpoints.urlMultipartComplete, {}, async (request, reply, { body }) =>
-    sendData(
-      reply,
-      await services.browser.completeMultipart(
-        request.actor,
-        body,
-        uploadSecretOf(request.headers),
-      ),
-    ),
-  );
-
-  route(app, endpoints.urlMultipartAbort, {}, async (request, reply, { body }) =>
-    sendData(
-      reply,
-      await services.browser.abortMultipart(request.actor, body, uploadSecretOf(request.headers)),
-    ),
+  registerBrowserUploadSteps(
+    app,
+    {
+      presign: endpoints.urlPresign,
+      commit: endpoints.urlCommit,
+      init: endpoints.urlMultipartInit,
+      complete: endpoints.urlMultipartComplete,
+      abort: endpoints.urlMultipartAbort,
+    },
+    services.browser,
   );
 
   route(app, endpoints.urlCancel, {}, async (request, reply, { body }) =>
