@@ -48,6 +48,9 @@ import { createRemoteFetcher, type RemoteFetcher } from './modules/url-import/re
 import { createUrlFetchService } from './modules/url-import/url-fetch.service.js';
 import { createUrlImportService } from './modules/url-import/url-import.service.js';
 import { createStorageRegistry } from './storage/registry.js';
+import { createMountRepository } from './modules/mounts/mount.repository.js';
+import { createFsChanges } from './vfs/fs-changes.js';
+import { createMountTable } from './vfs/mount-table.js';
 
 /** Everything the server is built from: given by boot.ts (or a test harness). */
 export interface AppDeps {
@@ -103,6 +106,7 @@ export function compose(deps: AppDeps) {
     files: createFileRepository(db),
     jobLeases: createJobLeaseRepository(db),
     loginAttempts: createLoginAttemptRepository(db),
+    mounts: createMountRepository(db),
     pastes: createPasteRepository(db),
     sessions: createSessionRepository(db),
     settings: createSettingsRepository(db),
@@ -121,6 +125,13 @@ export function compose(deps: AppDeps) {
   invalidation.subscribe(STORAGE_CONFIG_TOPIC, (id) => void storage.evict(id));
 
   const settings = createSettingsService({ repo: repos.settings, clock });
+  // The virtual file system: the active mounts, and where writes into storage are announced.
+  const mountTable = createMountTable({
+    repo: repos.mounts,
+    invalidation,
+    alsoOn: [STORAGE_CONFIG_TOPIC],
+  });
+  const fsChanges = createFsChanges(logger);
   const sharePasswordThrottle = createLoginThrottle({
     repo: repos.loginAttempts,
     clock,
@@ -253,6 +264,8 @@ export function compose(deps: AppDeps) {
     clock,
     logger,
     storage,
+    mountTable,
+    fsChanges,
     services,
     sweeps,
     jobLeases: repos.jobLeases,

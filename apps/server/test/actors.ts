@@ -10,16 +10,18 @@ export const ADMIN_ACTOR: AdminActor = Object.freeze({
   expiresAt: '2999-01-01T00:00:00.000Z',
 });
 
-/** An API key with the given permissions (none unless given) and basic path. */
+/** An API key with the given permissions (none unless given), basic path and mount level. */
 export function apiKeyActor(
   permissions: Partial<ApiKeyPermissions> = {},
   basicPath = '/',
+  mountReadOnly = false,
 ): ApiKeyActor {
   return {
     kind: 'apikey',
     keyId: 'k1',
     name: 'ci',
     permissions: { text: false, file: false, mount: false, ...permissions },
+    mountReadOnly,
     basicPath,
   };
 }

@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   PERMISSION_DENIED: 403,
   /** The path lies outside the API key's basic path. */
   PATH_FORBIDDEN: 403,
+  /** A write into a read-only mount, or by an API key whose mount permission is read-only. */
+  READ_ONLY: 403,
   /** A pending upload's later step came without its init's upload secret, or with another. */
   UPLOAD_SECRET_INVALID: 403,
   /** The URL does not name an API route. */

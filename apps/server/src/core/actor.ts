@@ -21,6 +21,8 @@ export interface ApiKeyActor {
   keyId: string;
   name: string;
   permissions: ApiKeyPermissions;
+  /** With the mount permission: may read mounts but never write into them. */
+  mountReadOnly: boolean;
   basicPath: string;
 }
 

@@ -53,6 +53,8 @@ export interface ApiKeysTable {
   text_permission: number;
   file_permission: number;
   mount_permission: number;
+  /** 1: the mount permission is read-only (list, get, download, link, search, archive). */
+  mount_read_only: number;
   basic_path: string;
   expires_at: string | null;
   last_used_at: string | null;
@@ -128,6 +130,29 @@ export interface JobLeasesTable {
   last_error: string | null;
 }
 
+/** A mount point: a storage config shown at `mount_path` of the virtual file system. */
+export interface MountsTable {
+  id: string;
+  name: string;
+  mount_path: string;
+  /** Lower-cased mount_path: unique, so paths differing only in case cannot both exist. */
+  mount_path_key: string;
+  storage_config_id: string;
+  remark: string | null;
+  sort_order: number;
+  /** Seconds a directory listing of this mount is cached (0: not cached). */
+  cache_ttl: number;
+  is_active: number;
+  /** 1: every write into the mount is refused. */
+  read_only: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  last_used: string | null;
+  /** When the search crawl last finished this mount. */
+  last_refresh: string | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   storage_configs: StorageConfigsTable;
@@ -138,6 +163,7 @@ export interface Database {
   pastes: PastesTable;
   job_leases: JobLeasesTable;
   files: FilesTable;
+  mounts: MountsTable;
 }
 
 export type { Generated };

@@ -7,6 +7,7 @@ import * as m0005 from './0005_files.js';
 import * as m0006 from './0006_part_size_bigint.js';
 import * as m0007 from './0007_upload_secret.js';
 import * as m0008 from './0008_partial_sweep_indexes.js';
+import * as m0009 from './0009_mounts.js';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the built server and the
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_part_size_bigint': m0006,
   '0007_upload_secret': m0007,
   '0008_partial_sweep_indexes': m0008,
+  '0009_mounts': m0009,
 };
