@@ -22,11 +22,19 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js
 import { registerFileManagementRoutes } from './modules/files/file-management.routes.js';
 import { registerFilePublicRoutes } from './modules/files/file-public.routes.js';
 import { registerFileUploadRoutes } from './modules/files/file-upload.routes.js';
+import { registerFsArchiveRoutes } from './modules/fs/fs-archive.routes.js';
+import { registerFsCopyRoutes } from './modules/fs/fs-copy.routes.js';
+import { registerFsReadRoutes } from './modules/fs/fs-read.routes.js';
+import { registerFsShareRoutes } from './modules/fs/fs-share.routes.js';
+import { registerFsWriteRoutes } from './modules/fs/fs-write.routes.js';
+import { registerMountRoutes } from './modules/mounts/mount.routes.js';
 import { registerPasteManagementRoutes } from './modules/pastes/paste-management.routes.js';
 import { registerPasteRoutes } from './modules/pastes/paste.routes.js';
+import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerStorageConfigRoutes } from './modules/storage-configs/storage-config.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
+import { registerTaskRoutes } from './modules/tasks/task.routes.js';
 import { registerUrlImportRoutes } from './modules/url-import/url-import.routes.js';
 import { driverRoutesPrefix } from './storage/storage-definition.js';
 import { STORAGE_DRIVER_DEFINITIONS } from './storage/storage-factory.js';
@@ -100,8 +108,14 @@ export async function createApp(root: Composition): Promise<FastifyInstance> {
   registerPasteRoutes(app, services.pastes);
   registerPasteManagementRoutes(app, services.pasteManagement);
   registerStorageConfigRoutes(app, services.storageConfigs, { publicUrl: deps.config.publicUrl });
+  registerMountRoutes(app, services.mounts);
   registerDashboardRoutes(app, services.dashboard);
   registerCacheRoutes(app, services.cache);
+  registerSearchRoutes(app, {
+    search: services.search,
+    crawl: services.fsCrawl,
+    clock: root.clock,
+  });
   await registerFileUploadRoutes(app, {
     direct: services.directUploads,
     browser: services.browserUploads,
@@ -112,8 +126,14 @@ export async function createApp(root: Composition): Promise<FastifyInstance> {
     imports: services.urlImports,
     browser: services.browserUploads,
   });
+  await registerFsWriteRoutes(app, { writes: services.fsWrites, uploads: services.fsUploads });
   registerFilePublicRoutes(app, services.fileAccess);
   registerFileManagementRoutes(app, services.fileManagement);
+  registerFsShareRoutes(app, services.fsShare);
+  registerFsArchiveRoutes(app, services.fsArchive);
+  registerFsReadRoutes(app, services.fsRead);
+  registerFsCopyRoutes(app, services.fsCopy);
+  registerTaskRoutes(app, services.tasks);
   // Routes drivers serve themselves (the local driver's signed URLs), by driver definition.
   for (const driver of STORAGE_DRIVER_DEFINITIONS) {
     await driver.routes?.(app, {

@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { createLogger } from './http/log-redaction.js';
 import { createJobRunner } from './jobs/job-runner.js';
 import { sweepJobs } from './jobs/sweeps.js';
+import { fsCrawlJob } from './modules/search/fs-crawl.js';
 
 /** A boot failure whose message is meant for the person starting the server, not a stack trace. */
 export class BootError extends Error {
@@ -80,11 +81,14 @@ export async function boot(
 
   const jobs = createJobRunner({
     leases: root.jobLeases,
-    jobs: sweepJobs(root.sweeps),
+    jobs: [...sweepJobs(root.sweeps), fsCrawlJob(root.services.fsCrawl)],
     clock: root.clock,
     logger,
   });
   jobs.start();
+  // Tasks (copies …) run here too, each on one instance; a stop leaves the item in flight pending.
+  const tasks = root.createTaskRunner();
+  tasks.start();
 
   return {
     app,
@@ -94,6 +98,7 @@ export async function boot(
     close: async () => {
       await app.close();
       await jobs.stop();
+      await tasks.stop();
       await storage.close();
       await database.close();
     },

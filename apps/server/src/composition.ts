@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -28,6 +29,10 @@ import { createFileGrants } from './modules/files/file-grant.js';
 import { createFileManagementService } from './modules/files/file-management.service.js';
 import { createFileSweeper } from './modules/files/file-sweep.js';
 import { createFileRepository } from './modules/files/file.repository.js';
+import { createLinkedShares } from './modules/files/linked-shares.js';
+import { createFsShareService } from './modules/fs/fs-share.service.js';
+import { createArchiveLinkRepository } from './modules/fs/archive-links.repository.js';
+import { createFsArchiveService } from './modules/fs/fs-archive.service.js';
 import { createPendingFiles } from './modules/files/pending-files.js';
 import { createUploadPolicy } from './modules/files/upload-policy.js';
 import { createPasteCache } from './modules/pastes/paste-cache.js';
@@ -49,7 +54,26 @@ import { createUrlFetchService } from './modules/url-import/url-fetch.service.js
 import { createUrlImportService } from './modules/url-import/url-import.service.js';
 import { createStorageRegistry } from './storage/registry.js';
 import { createMountRepository } from './modules/mounts/mount.repository.js';
+import { createCursorCodec } from './modules/fs/directory-listing.js';
+import { createFsReadService } from './modules/fs/fs-read.service.js';
+import { createListingCache } from './modules/fs/listing-cache.js';
+import { createMountService } from './modules/mounts/mount.service.js';
+import { createFsCrawl } from './modules/search/fs-crawl.js';
+import { createFsIndexRepository } from './modules/search/fs-index.repository.js';
+import { createFsIndexer } from './modules/search/fs-indexer.js';
+import { createSearchService, storageTypeFrom } from './modules/search/search.service.js';
+import { createFsLimits } from './modules/fs/fs-limits.js';
+import { createFsUploadTokens } from './modules/fs/fs-upload-token.js';
+import { createFsUploadService } from './modules/fs/fs-upload.service.js';
+import { createWriteTargets } from './modules/fs/fs-write-target.js';
+import { createFsWriteService } from './modules/fs/fs-write.service.js';
 import { createFsChanges } from './vfs/fs-changes.js';
+import { createCopyTaskHandler } from './modules/fs/fs-copy.task.js';
+import { createFsCopyService } from './modules/fs/fs-copy.service.js';
+import type { TaskHandlers } from './modules/tasks/task-handler.js';
+import { createTaskRepository } from './modules/tasks/task.repository.js';
+import { createTaskRunner, type TaskRunnerOptions } from './modules/tasks/task-runner.js';
+import { createTaskService } from './modules/tasks/task.service.js';
 import { createMountTable } from './vfs/mount-table.js';
 
 /** Everything the server is built from: given by boot.ts (or a test harness). */
@@ -101,12 +125,15 @@ export function compose(deps: AppDeps) {
 
   const repos = {
     admins: createAdminRepository(db),
+    archiveLinks: createArchiveLinkRepository(db),
     apiKeys: createApiKeyRepository(db),
     dashboard: createDashboardRepository(db),
     files: createFileRepository(db),
+    fsIndex: createFsIndexRepository(db, deps.database.kind),
     jobLeases: createJobLeaseRepository(db),
     loginAttempts: createLoginAttemptRepository(db),
     mounts: createMountRepository(db),
+    tasks: createTaskRepository(db),
     pastes: createPasteRepository(db),
     sessions: createSessionRepository(db),
     settings: createSettingsRepository(db),
@@ -132,6 +159,11 @@ export function compose(deps: AppDeps) {
     alsoOn: [STORAGE_CONFIG_TOPIC],
   });
   const fsChanges = createFsChanges(logger);
+  // Directory pages of storages, dropped on every instance when a write changes their folder.
+  const listingCache = createListingCache({ clock, invalidation });
+  fsChanges.subscribe((change) => listingCache.forgetChange(change));
+  // The search index follows every write (the crawl catches up with the others).
+  createFsIndexer(repos.fsIndex).follow(fsChanges);
   const sharePasswordThrottle = createLoginThrottle({
     repo: repos.loginAttempts,
     clock,
@@ -161,10 +193,38 @@ export function compose(deps: AppDeps) {
     allowGuestUploads: () => settings.get(SETTINGS.allowGuestUploads),
     maxUploadSizeMb: () => settings.get(SETTINGS.maxUploadSizeMb),
   });
-  const uploadDeps = { files: repos.files, policy: uploadPolicy, storage, clock, publicUrl };
+  const uploadDeps = {
+    files: repos.files,
+    policy: uploadPolicy,
+    storage,
+    clock,
+    publicUrl,
+    changes: fsChanges,
+  };
   const pendingFiles = createPendingFiles(uploadDeps);
+  // File shares of mount objects end when their object is removed through this server.
+  const linkedShares = createLinkedShares({
+    files: repos.files,
+    pending: pendingFiles,
+    clock,
+    publicUrl,
+  });
+  fsChanges.subscribe((change) => linkedShares.follow(change));
   const browserUploads = createBrowserUploadService(uploadDeps, pendingFiles);
   const fetcher = deps.fetcher ?? createRemoteFetcher();
+  // File-system writes: one gate for every path, the upload policy's limits, announced changes.
+  const fsWriteDeps = {
+    targets: createWriteTargets({ mountTable, storage }),
+    limits: createFsLimits(uploadPolicy),
+    fsChanges,
+    clock,
+  };
+
+  const tasks = createTaskService({ repo: repos.tasks, clock, invalidation });
+  // Each task type's work, registered by the module that owns it; the runner knows none.
+  const taskHandlers: TaskHandlers = {
+    copy: createCopyTaskHandler({ storage, fsChanges, clock }),
+  };
 
   const services = {
     apiKeys,
@@ -180,7 +240,7 @@ export function compose(deps: AppDeps) {
       clock,
       sessionTtlMs: deps.config.sessionTtlMs,
     }),
-    cache: createCacheService({ caches: [pasteCache, apiKeys.cache] }),
+    cache: createCacheService({ caches: [pasteCache, apiKeys.cache, listingCache.managed] }),
     dashboard: createDashboardService({ repo: repos.dashboard, clock }),
     system: createSystemService(
       {
@@ -207,6 +267,7 @@ export function compose(deps: AppDeps) {
       cache: pasteCache,
       viewCounter: pasteViews,
     }),
+    mounts: createMountService({ repo: repos.mounts, table: mountTable, storage, clock }),
     storageConfigs: createStorageConfigService({
       repo: repos.storageConfigs,
       storage,
@@ -224,6 +285,7 @@ export function compose(deps: AppDeps) {
       tokens: createFileAccessTokens(deriveKey(deps.appSecret, 'file-access-tokens')),
       grants: createFileGrants(deriveKey(deps.appSecret, 'file-grants')),
       passwordThrottle: sharePasswordThrottle,
+      linked: linkedShares,
       publicUrl,
     }),
     fileManagement: createFileManagementService({
@@ -232,6 +294,7 @@ export function compose(deps: AppDeps) {
       clock,
       publicUrl,
       logger,
+      changes: fsChanges,
     }),
     fileSweeper: createFileSweeper({
       files: repos.files,
@@ -239,6 +302,54 @@ export function compose(deps: AppDeps) {
       listConfigIds: async () => (await repos.storageConfigs.list()).map((c) => c.id),
       clock,
       logger,
+      changes: fsChanges,
+    }),
+    search: createSearchService({
+      repo: repos.fsIndex,
+      mounts: mountTable,
+      storageTypeOf: storageTypeFrom(storage),
+    }),
+    fsCrawl: createFsCrawl({
+      repo: repos.fsIndex,
+      mounts: repos.mounts,
+      storage,
+      storageConfigIds: async () => (await repos.storageConfigs.list()).map((c) => c.id),
+      clock,
+      logger,
+    }),
+    fsShare: createFsShareService({ mountTable, storage, linked: linkedShares }),
+    fsArchive: createFsArchiveService({
+      links: repos.archiveLinks,
+      mountTable,
+      storage,
+      findApiKey: (id) => apiKeys.findActorById(id),
+      findAdmin: (id) => repos.admins.findById(id),
+      clock,
+      publicUrl,
+    }),
+    fsRead: createFsReadService({
+      mountTable,
+      storage,
+      cache: listingCache,
+      cursors: createCursorCodec(deriveKey(deps.appSecret, 'fs-list-cursors')),
+      touchMount: (id, at) => repos.mounts.touch(id, at),
+      clock,
+      logger,
+    }),
+    fsWrites: createFsWriteService(fsWriteDeps),
+    fsUploads: createFsUploadService({
+      ...fsWriteDeps,
+      tokens: createFsUploadTokens(deriveKey(deps.appSecret, 'fs-multipart-uploads')),
+      spoolDir: path.join(deps.dataDir, 'tmp', 'fs-uploads'),
+    }),
+    tasks,
+    fsCopy: createFsCopyService({
+      mountTable,
+      storage,
+      writeTargets: fsWriteDeps.targets,
+      fsChanges,
+      tasks,
+      clock,
     }),
     // URL upload shares the files' policy, records and presigning (one instance of each).
     urlFetch: createUrlFetchService({ policy: uploadPolicy, fetch: fetcher }),
@@ -257,6 +368,7 @@ export function compose(deps: AppDeps) {
     pastes: services.pasteManagement,
     sessions: services.auth,
     files: services.fileSweeper,
+    archiveLinks: services.fsArchive,
   };
 
   return {
@@ -269,6 +381,16 @@ export function compose(deps: AppDeps) {
     services,
     sweeps,
     jobLeases: repos.jobLeases,
+    /** A task runner on these services (boot starts one; tests may pass their own handlers). */
+    createTaskRunner: (options: TaskRunnerOptions & { handlers?: TaskHandlers } = {}) =>
+      createTaskRunner({
+        repo: repos.tasks,
+        handlers: taskHandlers,
+        clock,
+        logger,
+        invalidation,
+        ...options,
+      }),
     /** First start: creates the administrator (see initial-admin.ts). */
     ensureInitialAdmin: (initial: Config['admin']) =>
       ensureInitialAdmin(repos.admins, initial, clock),

@@ -1,4 +1,4 @@
-import { createQueryId, type CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
+import { CompiledQuery, createQueryId, type Kysely, type KyselyPlugin } from 'kysely';
 
 /**
  * A handle on `db` that records the SQL of every query built through it, so a test can ask
@@ -30,4 +30,21 @@ export async function sqlitePlan<DB>(db: Kysely<DB>, query: CompiledQuery): Prom
     queryId: createQueryId(),
   });
   return rows.map((row) => row.detail);
+}
+
+/**
+ * PostgreSQL's plan for a recorded query, with sequential scans priced out of reach: on a
+ * test-sized table the planner would rightly scan, so this shows which index it can use.
+ */
+export async function postgresPlan<DB>(db: Kysely<DB>, query: CompiledQuery): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>({
+      sql: `explain ${query.sql}`,
+      parameters: query.parameters,
+      query: query.query,
+      queryId: createQueryId(),
+    });
+    return rows.map((row) => row['QUERY PLAN']);
+  });
 }

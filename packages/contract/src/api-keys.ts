@@ -38,6 +38,29 @@ export const customKeySchema = z
   .max(CUSTOM_KEY_MAX, `at most ${CUSTOM_KEY_MAX} characters`)
   .regex(CUSTOM_KEY_PATTERN, 'letters, digits, _ and - only');
 
+/**
+ * The mount levels of a key: none, read-only, read-write. `mount_read_only` refines
+ * `mount_permission` (which CloudPaste clients send alone), so read-only without the permission
+ * is refused rather than dropped.
+ */
+export const API_KEY_MOUNT_LEVELS = ['none', 'read_only', 'read_write'] as const;
+export type ApiKeyMountLevel = (typeof API_KEY_MOUNT_LEVELS)[number];
+
+/** The level of a key's two mount fields. */
+export function apiKeyMountLevel(key: {
+  mount_permission: boolean;
+  mount_read_only: boolean;
+}): ApiKeyMountLevel {
+  if (!key.mount_permission) return 'none';
+  return key.mount_read_only ? 'read_only' : 'read_write';
+}
+
+/** The issue of read-only without the mount permission, field mount_read_only. */
+export const MOUNT_READ_ONLY_WITHOUT_PERMISSION = {
+  rule: 'requires_mount_permission',
+  message: 'read-only mounts need mount_permission: true',
+} as const;
+
 /** POST /api/admin/api-keys body (SPEC §7). */
 export const createApiKeyRequestSchema = strictBody(
   z.object({
@@ -46,6 +69,8 @@ export const createApiKeyRequestSchema = strictBody(
     text_permission: z.boolean().default(false),
     file_permission: z.boolean().default(false),
     mount_permission: z.boolean().default(false),
+    /** With mount_permission: list, read, download, link, search and archive, never write. */
+    mount_read_only: z.boolean().default(false),
     custom_key: z
       .string()
       .optional()
@@ -54,7 +79,16 @@ export const createApiKeyRequestSchema = strictBody(
       .pipe(customKeySchema.optional()),
     basic_path: basicPath.default(DEFAULT_BASIC_PATH),
   }),
-);
+).superRefine((values, ctx) => {
+  if (values.mount_read_only && !values.mount_permission) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['mount_read_only'],
+      message: MOUNT_READ_ONLY_WITHOUT_PERMISSION.message,
+      params: { rule: MOUNT_READ_ONLY_WITHOUT_PERMISSION.rule },
+    });
+  }
+});
 export type CreateApiKeyRequest = z.input<typeof createApiKeyRequestSchema>;
 
 /** PUT /api/admin/api-keys/{id} body: any subset of the editable fields. */
@@ -66,6 +100,7 @@ export const updateApiKeyRequestSchema = strictBody(
       text_permission: z.boolean(),
       file_permission: z.boolean(),
       mount_permission: z.boolean(),
+      mount_read_only: z.boolean(),
       basic_path: basicPath,
     })
     .partial(),
@@ -80,6 +115,8 @@ export const apiKeySchema = z.object({
   text_permission: z.boolean(),
   file_permission: z.boolean(),
   mount_permission: z.boolean(),
+  /** The mount level: false is read-write (or no mount permission at all), true read-only. */
+  mount_read_only: z.boolean(),
   basic_path: z.string(),
   expires_at: z.string().nullable(),
   last_used_at: z.string().nullable(),
@@ -96,7 +133,8 @@ export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 export const apiKeyInfoSchema = z.object({
   name: z.string(),
   basic_path: z.string(),
-  permissions: apiKeyPermissionsSchema,
+  /** The three areas, and whether the mount permission is read-only (false without it). */
+  permissions: apiKeyPermissionsSchema.extend({ mount_read_only: z.boolean() }),
   key_info: z.object({ id: z.string(), name: z.string(), basic_path: z.string() }),
 });
 export type ApiKeyInfo = z.infer<typeof apiKeyInfoSchema>;

@@ -43,8 +43,11 @@ export function fileMimetype(filename: string, given?: string | null): string {
   return normaliseMediaType(given) ?? FALLBACK_MEDIA_TYPE;
 }
 
-/** Why a file answers 410 GONE, as `details[0].rule` (field `file`). */
-export const FILE_GONE_REASONS = ['expired', 'view_limit'] as const;
+/**
+ * Why a file answers 410 GONE, as `details[0].rule` (field `file`). `source_removed`: a share
+ * made from a mount whose object was deleted, moved or replaced there.
+ */
+export const FILE_GONE_REASONS = ['expired', 'view_limit', 'source_removed'] as const;
 export type FileGoneReason = (typeof FILE_GONE_REASONS)[number];
 
 /** How a file is delivered: through this server, or a short-lived redirect to storage/CDN. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileMimetype } from './file-rules.js';
-import { hasControlCharacters, normaliseMediaType } from './media-type.js';
+import { hasControlCharacters, mediaTypeOfName, normaliseMediaType } from './media-type.js';
 
 describe('normaliseMediaType', () => {
   it('keeps one type, lower-cased, with a valid charset as its only parameter', () => {
@@ -43,5 +43,19 @@ describe('fileMimetype', () => {
     expect(fileMimetype('a.bin', 'TEXT/CSV;charset=utf-8')).toBe('text/csv; charset=utf-8');
     expect(fileMimetype('notes.md', 'text/html')).toBe('text/markdown');
     expect(fileMimetype('a.bin')).toBe('application/octet-stream');
+  });
+});
+
+describe('mediaTypeOfName', () => {
+  it('reads the type from the extension, in any case', () => {
+    expect(mediaTypeOfName('report.PDF')).toBe('application/pdf');
+    expect(mediaTypeOfName('a.b.png')).toBe('image/png');
+    expect(mediaTypeOfName('index.html')).toBe('text/html');
+  });
+
+  it('answers octet-stream for no, an unknown or a leading-dot extension', () => {
+    for (const name of ['README', 'data.unknownext', '.png', 'trailing.']) {
+      expect(mediaTypeOfName(name), name).toBe('application/octet-stream');
+    }
   });
 });

@@ -40,3 +40,58 @@ export function normaliseMediaType(value: string | null | undefined): string | u
 export function mediaTypeEssence(value: string): string {
   return (value.split(';', 1)[0] ?? '').trim().toLowerCase();
 }
+
+// The types of common extensions, for names whose content type nobody stated (storage listings
+// do not carry one). Lower-case extension → type; anything else is application/octet-stream.
+const TYPES_BY_EXTENSION: Readonly<Record<string, string>> = {
+  txt: 'text/plain',
+  log: 'text/plain',
+  csv: 'text/csv',
+  md: 'text/markdown',
+  markdown: 'text/markdown',
+  html: 'text/html',
+  htm: 'text/html',
+  css: 'text/css',
+  js: 'text/javascript',
+  mjs: 'text/javascript',
+  json: 'application/json',
+  xml: 'application/xml',
+  yaml: 'application/yaml',
+  yml: 'application/yaml',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  gz: 'application/gzip',
+  tar: 'application/x-tar',
+  '7z': 'application/x-7z-compressed',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  bmp: 'image/bmp',
+  ico: 'image/vnd.microsoft.icon',
+  svg: 'image/svg+xml',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  flac: 'audio/flac',
+  m4a: 'audio/mp4',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  mkv: 'video/x-matroska',
+};
+
+/** The media type a file name suggests by its extension (application/octet-stream if none). */
+export function mediaTypeOfName(name: string): string {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return FALLBACK_MEDIA_TYPE;
+  return TYPES_BY_EXTENSION[name.slice(dot + 1).toLowerCase()] ?? FALLBACK_MEDIA_TYPE;
+}

@@ -64,15 +64,20 @@ export function pathSegments(path: string): string[] {
 export type PathCheck = { ok: true; path: string } | { ok: false; problem: PathProblem };
 
 /**
- * The one normalisation of virtual paths: absolute, '/'-separated, repeated and trailing
- * slashes collapsed. `.` and `..` are refused, never resolved: a path that names a parent is a
- * client's mistake or an attack, and resolving it on one side but not the other is how
- * traversal slips through.
+ * The one normalisation of virtual paths: Unicode NFC, absolute, '/'-separated, repeated and
+ * trailing slashes collapsed. `.` and `..` are refused, never resolved: a path that names a
+ * parent is a client's mistake or an attack, and resolving it on one side but not the other is
+ * how traversal slips through. NFC comes first and every check runs on its result: a name typed
+ * on macOS (decomposed, NFD) and the same name typed on Windows or Linux (composed, NFC) must
+ * name the same object, and a check made before normalising could be undone by it.
  */
 export function checkPath(input: string): PathCheck {
   if (input.length > MAX_PATH_LENGTH) return { ok: false, problem: 'path_too_long' };
-  if (!input.startsWith('/')) return { ok: false, problem: 'relative' };
-  const segments = pathSegments(input);
+  const normalised = input.normalize('NFC');
+  // Composition can lengthen a few strings (composition exclusions), so the limit holds after it.
+  if (normalised.length > MAX_PATH_LENGTH) return { ok: false, problem: 'path_too_long' };
+  if (!normalised.startsWith('/')) return { ok: false, problem: 'relative' };
+  const segments = pathSegments(normalised);
   for (const segment of segments) {
     const problem = segmentProblem(segment);
     if (problem) return { ok: false, problem };

@@ -14,4 +14,5 @@ export * from './paste-rules.js';
 export * from './public-answers.js';
 export * from './records.js';
 export * from './paths.js';
+export * from './mount-rules.js';
 export * from './endpoints/routes.js';

@@ -324,9 +324,9 @@ export type StorageConfig = z.infer<typeof storageConfigSchema>;
 
 /**
  * Why deleting a config is refused (409 CONFLICT `details[].rule`, field `id`): files still on
- * it, or it is the default (make another one the default first).
+ * it, mount points showing it, or it is the default (make another one the default first).
  */
-export const STORAGE_CONFIG_DELETE_CONFLICTS = ['in_use', 'is_default'] as const;
+export const STORAGE_CONFIG_DELETE_CONFLICTS = ['in_use', 'mounted', 'is_default'] as const;
 export type StorageConfigDeleteConflict = (typeof STORAGE_CONFIG_DELETE_CONFLICTS)[number];
 
 /** The four checks of `POST /api/s3-configs/{id}/test`, in the order they run. */

@@ -115,6 +115,10 @@ export interface FilesTable {
   part_size: number | null;
   /** SHA-256 (hex) of the secret the upload's later steps present (see upload-secret.ts). */
   upload_secret_hash: string | null;
+  /** Shared from a mount: the virtual path; the object belongs to the mount, not the share. */
+  source_path: string | null;
+  /** When the shared mount object was seen deleted, moved or replaced (then: 410). */
+  source_removed_at: string | null;
   created_by: string | null;
   created_at: string;
   updated_at: string;
@@ -153,6 +157,92 @@ export interface MountsTable {
   last_refresh: string | null;
 }
 
+/** A long-running task (SPEC §3/§4): leased to one instance, resumable from its items. */
+export interface TasksTable {
+  id: string;
+  type: string;
+  /** pending | running | completed | failed | cancelled | partial */
+  status: string;
+  created_by: string;
+  /** The task type's own JSON (e.g. a copy's skipExisting). */
+  payload: string;
+  items_done: number;
+  items_total: number;
+  bytes_done: number;
+  bytes_total: number;
+  error: string | null;
+  /** The runner instance holding the task, until lease_until. */
+  lease_owner: string | null;
+  lease_until: string | null;
+  cancel_requested: number;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** One unit of a task's work (a file to copy), with its own status. */
+export interface TaskItemsTable {
+  task_id: string;
+  seq: number;
+  /** SHA-256 of source and target: one item per pair. */
+  item_key: string;
+  /** Virtual paths as shown to the caller. */
+  source: string;
+  target: string;
+  /** The task type's own JSON for the item (storages and keys of a copy). */
+  ref: string;
+  /** pending | preparing | downloading | completed | failed | skipped */
+  status: string;
+  /** The item's size in bytes. */
+  bytes: number;
+  error: string | null;
+}
+
+/** One object or folder of a storage, as the search index knows it (migration 0010). */
+export interface FsIndexTable {
+  storage_config_id: string;
+  /** Storage key, no trailing slash; byte-wise ordered on both engines. */
+  key: string;
+  /** Last segment of the key. */
+  name: string;
+  /** The name lower-cased: what searches match (trigram index). */
+  name_fold: string;
+  /** The key of the folder holding it ('' at the storage root). */
+  parent_key: string;
+  is_directory: number;
+  size: number;
+  modified: string | null;
+  content_type: string | null;
+  /** The crawl generation that last saw it; rows older than a finished crawl are gone. */
+  seen_generation: number;
+}
+
+/** Where the background crawl of one storage is (migration 0010). */
+export interface FsCrawlStateTable {
+  storage_config_id: string;
+  generation: number;
+  /** The next page of the listing; null when no crawl is under way. */
+  cursor: string | null;
+  running: number;
+  started_at: string | null;
+  finished_at: string | null;
+  requested_at: string | null;
+}
+
+/** An archive link (POST /api/fs/archive): what to pack, who asked, the secret's digest. */
+export interface ArchiveLinksTable {
+  id: string;
+  token_hash: string;
+  actor_kind: 'admin' | 'apikey';
+  actor_id: string;
+  /** JSON array of normalised virtual paths. */
+  paths: string;
+  name: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   storage_configs: StorageConfigsTable;
@@ -164,6 +254,11 @@ export interface Database {
   job_leases: JobLeasesTable;
   files: FilesTable;
   mounts: MountsTable;
+  fs_index: FsIndexTable;
+  fs_crawl_state: FsCrawlStateTable;
+  tasks: TasksTable;
+  task_items: TaskItemsTable;
+  archive_links: ArchiveLinksTable;
 }
 
 export type { Generated };

@@ -15,14 +15,16 @@ export interface SweepServices {
   sessions: ExpirySweeper;
   /** Abandoned uploads, gone files and temp leftovers (the file sweeper); optional. */
   files?: { sweep(): Promise<Record<string, number>> };
+  /** Expired archive links (the fs archive service); optional. */
+  archiveLinks?: ExpirySweeper;
 }
 
 /**
- * The housekeeping jobs: expired or used-up pastes, expired admin sessions, and (with the
- * file sweeper) abandoned uploads, gone files and temp leftovers.
+ * The housekeeping jobs: expired or used-up pastes, expired admin sessions, (with the file
+ * sweeper) abandoned uploads, gone files and temp leftovers, and expired archive links.
  */
 export function sweepJobs(services: SweepServices): JobDefinition[] {
-  const { pastes, sessions, files } = services;
+  const { pastes, sessions, files, archiveLinks } = services;
   const jobs: JobDefinition[] = [
     {
       id: 'sweep-expired-pastes',
@@ -43,6 +45,14 @@ export function sweepJobs(services: SweepServices): JobDefinition[] {
       everyMs: 15 * MINUTE,
       leaseMs: 15 * MINUTE,
       run: () => files.sweep(),
+    });
+  }
+  if (archiveLinks) {
+    jobs.push({
+      id: 'sweep-archive-links',
+      everyMs: 15 * MINUTE,
+      leaseMs: 5 * MINUTE,
+      run: async () => ({ deleted: await archiveLinks.sweepExpired() }),
     });
   }
   return jobs;

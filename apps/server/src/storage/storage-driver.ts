@@ -195,10 +195,25 @@ export interface StorageDriver {
   read(key: string, options?: ReadOptions): Promise<ReadResult>;
   /** Streams a body into the object, replacing it atomically; nothing is stored on failure. */
   write(key: string, body: Readable, options: WriteOptions): Promise<WriteResult>;
-  /** One page of keys under a prefix ('' for all). */
+  /**
+   * One page of keys under a prefix ('' for all). Folder markers are listed as objects of
+   * size 0 whose key ends in '/': S3's zero-byte `folder/` objects, and on local disk every
+   * empty directory (a directory with content shows only through its content, as on S3).
+   */
   list(prefix: string, options?: ListOptions): Promise<ListResult>;
-  /** Deletes keys, reporting per key; never throws for one bad key. */
+  /**
+   * Deletes keys, reporting per key; never throws for one bad key. A key ending in '/' is a
+   * folder marker: S3 deletes the marker object; local disk removes the directory if it is
+   * empty (content beneath stays, as on S3). Local disk also removes the directories a
+   * delete leaves empty: S3 has no empty prefixes.
+   */
   deleteMany(keys: readonly string[]): Promise<DeleteResult[]>;
+  /**
+   * Makes an empty folder visible at `key` (no trailing '/'): S3 writes the zero-byte marker
+   * `key/`; local disk creates the directory and its parents. CONFLICT on local disk when a
+   * file is in the way; an existing folder is no error.
+   */
+  createFolder(key: string): Promise<void>;
   /** Copies an object (content type included) to another key of the same storage. */
   copy(fromKey: string, toKey: string): Promise<WriteResult>;
 

@@ -42,6 +42,19 @@ export function validateStorageKey(key: string): string {
 }
 
 /**
+ * Validates an object key or a folder marker key (a valid key plus one trailing '/': S3's
+ * zero-byte `folder/` object, a directory on local disk). Returns it unchanged.
+ */
+export function validateEntryKey(key: string): string {
+  if (typeof key !== 'string' || !key.endsWith('/')) return validateStorageKey(key);
+  validateStorageKey(key.slice(0, -1));
+  if (utf8Bytes(key) > STORAGE_KEY_MAX_BYTES) {
+    reject('max_bytes', `storage key is longer than ${STORAGE_KEY_MAX_BYTES} bytes`);
+  }
+  return key;
+}
+
+/**
  * Validates a listing prefix: '' (everything) or a key cut anywhere. Complete segments follow
  * the key rules; the unfinished last one is only a string filter, so '.' or '..' is harmless.
  */

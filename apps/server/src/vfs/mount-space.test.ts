@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_ACTOR, apiKeyActor } from '../../test/actors.js';
 import { ANONYMOUS } from '../core/actor.js';
 import { isAppError } from '../lib/app-error.js';
-import type { ActiveMount } from '../modules/mounts/mount.repository.js';
+import type { ActiveMount } from './mount-table.js';
 import {
   findMount,
   mayWriteMounts,

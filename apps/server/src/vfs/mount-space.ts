@@ -1,7 +1,7 @@
 import { isWithinPath, pathSegments } from '@pasteport/contract';
 import type { Actor } from '../core/actor.js';
 import { AppError } from '../lib/app-error.js';
-import type { ActiveMount } from '../modules/mounts/mount.repository.js';
+import type { ActiveMount } from './mount-table.js';
 
 /*
  * The virtual path space (SPEC §1, §5): `/` and the folders above mount paths are virtual;

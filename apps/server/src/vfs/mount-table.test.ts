@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalInvalidationBus } from '../lib/invalidation.js';
-import type { ActiveMount } from '../modules/mounts/mount.repository.js';
+import type { ActiveMount } from './mount-table.js';
 import { createMountTable, MOUNTS_TOPIC } from './mount-table.js';
 
 function countingRepo() {

@@ -1,5 +1,9 @@
+import type { Selectable } from 'kysely';
+import type { MountsTable } from '../db/schema.js';
 import type { InvalidationBus } from '../lib/invalidation.js';
-import type { ActiveMount, MountRepository } from '../modules/mounts/mount.repository.js';
+
+/** An active mount as the virtual file system sees it: with its storage's API-key rule. */
+export type ActiveMount = Selectable<MountsTable> & { storage_allows_api_keys: number };
 
 /** Published (with the mount's id) whenever a mount is created, changed or deleted. */
 export const MOUNTS_TOPIC = 'mounts';
@@ -10,7 +14,7 @@ export const MOUNTS_TOPIC = 'mounts';
  * announced on the invalidation bus (on every instance).
  */
 export function createMountTable(deps: {
-  repo: Pick<MountRepository, 'listActive'>;
+  repo: { listActive(): Promise<ActiveMount[]> };
   invalidation: InvalidationBus;
   /** Other topics whose changes alter the table (a storage config's API-key rule). */
   alsoOn?: readonly string[];

@@ -7,6 +7,7 @@ describe('normalizePath', () => {
   it.each([
     ['/', '/'],
     ['//docs///a//', '/docs/a'],
+    ['/re\u0301sume\u0301', '/r\u00e9sum\u00e9'],
   ])('normalises %j to %j', (input, expected) => {
     expect(normalizePath(input)).toBe(expected);
   });

@@ -14,6 +14,8 @@ import { listObjectsV2 } from './list-objects-shim.js';
  *  - ListObjectsV2 order and paging (see list-objects-shim.ts);
  *  - x-amz-copy-source, which S3 URL-decodes but s3rver passes through decodeURI (so '%2B'
  *    stays '%2B'): it is re-encoded here into the form decodeURI turns into the real key.
+ *  - a PutObject whose body was cut off (the client aborted): S3 stores nothing
+ *    (IncompleteBody), s3rver keeps what arrived; the shim removes it again.
  * None of this is product code: the S3 driver only ever issues standard S3 calls.
  */
 
@@ -194,6 +196,22 @@ export function s3rverShims(dataDir: string): S3rverMiddleware {
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && uploadId === null) {
       await rewriteSuffixRange(ctx, bucket, key);
     }
+    if (ctx.method === 'PUT' && uploadId === null && typeof copySource !== 'string') {
+      await next();
+      // Another shim may have swapped req for a plain stream: only a socket knows it was cut.
+      if ('complete' in ctx.req && !ctx.req.complete) await removeObject(bucket, key);
+      return;
+    }
     return next();
   };
+
+  /** Removes an object s3rver stored, with its metadata. */
+  async function removeObject(bucket: string, key: string) {
+    const segments = key.split('/');
+    const last = segments.pop() ?? '';
+    const base = path.join(dataDir, bucket, ...segments, last);
+    for (const suffix of ['._S3rver_object', '._S3rver_object.md5', '._S3rver_metadata.json']) {
+      await rm(`${base}${suffix}`, { force: true });
+    }
+  }
 }

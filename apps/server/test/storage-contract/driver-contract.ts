@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { useDriver, type MakeDriver } from './helpers.js';
+import { folderContract } from './folders.js';
 import { listingContract } from './listing.js';
 import { multipartContract } from './multipart.js';
 import { objectContract } from './objects.js';
@@ -18,6 +19,7 @@ export function describeStorageDriverContract(name: string, makeDriver: MakeDriv
     const use = useDriver(makeDriver);
     describe('objects', () => objectContract(use));
     describe('listing', () => listingContract(use));
+    describe('folders', () => folderContract(use));
     describe('presigned URLs', () => presignContract(use));
     describe('multipart', () => multipartContract(use));
     describe('safety and health', () => safetyContract(use));

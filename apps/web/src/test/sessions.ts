@@ -1,4 +1,4 @@
-import type { ApiKeyPermissions, SystemSettings } from '@pasteport/contract';
+import type { ApiKeyInfo, SystemSettings } from '@pasteport/contract';
 import { AUTH_STORAGE_KEYS } from '../lib/storage';
 import { ok, stubServer, type FakeRoutes } from './fake-server';
 
@@ -26,11 +26,15 @@ export function seedAdminSession(): void {
 }
 
 /** A key's info as GET /test/api-key answers it. */
-export function keyInfo(permissions: Partial<ApiKeyPermissions>, basicPath = '/', name = 'ci-bot') {
+export function keyInfo(
+  permissions: Partial<ApiKeyInfo['permissions']>,
+  basicPath = '/',
+  name = 'ci-bot',
+) {
   return {
     name,
     basic_path: basicPath,
-    permissions: { text: false, file: false, mount: false, ...permissions },
+    permissions: { text: false, file: false, mount: false, mount_read_only: false, ...permissions },
     key_info: { id: 'key-1', name, basic_path: basicPath },
   };
 }

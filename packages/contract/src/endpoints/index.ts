@@ -4,8 +4,16 @@ import { cacheEndpoints } from './cache.js';
 import { dashboardEndpoints } from './dashboard.js';
 import type { Endpoint } from './define.js';
 import { fileManagementEndpoints, fileShareEndpoints } from './files.js';
+import { fsReadEndpoints } from './fs-read.js';
+import { mountEndpoints } from './mounts.js';
+import { fsShareEndpoints } from './fs-share.js';
+import { fsArchiveEndpoints } from './fs-archive.js';
 import { pasteEndpoints, pasteManagementEndpoints } from './pastes.js';
 import type { EndpointName } from './routes.js';
+import { fsCopyEndpoints } from './fs-copy.js';
+import { fsWriteEndpoints } from './fs-write.js';
+import { taskEndpoints } from './tasks.js';
+import { searchEndpoints } from './search.js';
 import { settingsEndpoints } from './settings.js';
 import { storageConfigEndpoints } from './storage-configs.js';
 import { localStorageEndpoints } from './storage-local.js';
@@ -42,6 +50,14 @@ export const endpoints = {
   ...fileShareEndpoints,
   ...uploadEndpoints,
   ...urlImportEndpoints,
+  ...fsReadEndpoints,
+  ...fsShareEndpoints,
+  ...fsArchiveEndpoints,
+  ...fsCopyEndpoints,
+  ...fsWriteEndpoints,
+  ...taskEndpoints,
   ...storageConfigEndpoints,
+  ...mountEndpoints,
+  ...searchEndpoints,
   ...localStorageEndpoints,
 } satisfies { readonly [K in EndpointName]: Endpoint };

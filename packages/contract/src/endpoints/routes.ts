@@ -31,6 +31,8 @@ export interface RouteInfo {
 
 const TEXT = { permission: 'text' } as const;
 const FILE = { permission: 'file' } as const;
+/** The mount permission (read-only or read-write: writes check the level themselves). */
+const MOUNT = { permission: 'mount' } as const;
 
 function get(path: string, access: EndpointAccess, context: ErrorContext = 'default') {
   return { method: 'GET', path, access, context } as const;
@@ -140,6 +142,43 @@ export const ROUTES = {
   urlImport: post('/api/url/import', 'public', 'file'),
   urlImportProgress: get('/api/url/import/:task_id', 'public', 'file'),
 
+  // File system: reads
+  fsList: get('/api/fs/list', MOUNT),
+  fsGet: get('/api/fs/get', MOUNT),
+  fsDownload: content('/api/fs/download', MOUNT),
+  fsFileLink: get('/api/fs/file-link', MOUNT),
+  fsSearch: get('/api/fs/search', MOUNT),
+
+  // File system: share an object of a mount
+  shareFromMount: post('/api/fs/share', MOUNT, 'file'),
+
+  // File system: archives (the link's token is its credential)
+  createArchive: post('/api/fs/archive', MOUNT),
+  downloadArchive: get('/api/fs/archive/:id', 'public'),
+
+  // File system: copy
+  batchCopy: post('/api/fs/batch-copy', MOUNT),
+  batchCopyCommit: post('/api/fs/batch-copy-commit', MOUNT),
+
+  // Tasks
+  listTasks: get('/api/tasks', MOUNT),
+  getTask: get('/api/tasks/:id', MOUNT),
+  cancelTask: post('/api/tasks/:id/cancel', MOUNT),
+  retryTask: post('/api/tasks/:id/retry', MOUNT),
+  clearTasks: del('/api/tasks', MOUNT),
+
+  // File system: writes
+  fsMkdir: post('/api/fs/mkdir', MOUNT),
+  fsUpload: post('/api/fs/upload', MOUNT, 'file'),
+  fsUpdate: post('/api/fs/update', MOUNT),
+  fsRename: post('/api/fs/rename', MOUNT),
+  fsBatchRemove: del('/api/fs/batch-remove', MOUNT),
+  fsPresign: post('/api/fs/presign', MOUNT, 'file'),
+  fsPresignCommit: post('/api/fs/presign/commit', MOUNT, 'file'),
+  fsMultipartInit: post('/api/fs/multipart/init', MOUNT, 'file'),
+  fsMultipartComplete: post('/api/fs/multipart/complete', MOUNT, 'file'),
+  fsMultipartAbort: post('/api/fs/multipart/abort', MOUNT, 'file'),
+
   // Storage configs
   listStorageConfigs: get('/api/s3-configs', 'admin'),
   createStorageConfig: post('/api/s3-configs', 'admin'),
@@ -148,6 +187,16 @@ export const ROUTES = {
   deleteStorageConfig: del('/api/s3-configs/:id', 'admin'),
   setDefaultStorageConfig: put('/api/s3-configs/:id/set-default', 'admin'),
   testStorageConfig: post('/api/s3-configs/:id/test', 'admin'),
+
+  // Mounts
+  listMounts: get('/api/admin/mounts', 'admin'),
+  createMount: post('/api/admin/mounts', 'admin'),
+  getMount: get('/api/admin/mounts/:id', 'admin'),
+  updateMount: put('/api/admin/mounts/:id', 'admin'),
+  deleteMount: del('/api/admin/mounts/:id', 'admin'),
+  listUserMounts: get('/api/user/mounts', MOUNT),
+  getUserMount: get('/api/user/mounts/:id', MOUNT),
+  refreshMountIndex: post('/api/admin/mounts/:id/refresh-index', 'admin'),
 
   // Local storage's signed URLs (stand-ins for S3's; the signed token is the credential)
   localPutObject: put('/api/storage/local/object', 'public'),

@@ -1,4 +1,4 @@
-import type { PasteGoneReason } from '@pasteport/contract';
+import type { FileGoneReason, PasteGoneReason } from '@pasteport/contract';
 import { AppError } from '../../lib/app-error.js';
 
 /** What is shared by a slug: the noun every message and error detail names. */
@@ -6,9 +6,10 @@ export type ShareNoun = 'paste' | 'file';
 
 /**
  * Why a share can no longer be read (SPEC's wording, the `details[].rule` of a 410): one list
- * for every kind of share (the contract's paste and file reasons are the same two).
+ * for every kind of share. Pastes and files share expiry and the view limit; a file shared
+ * from a mount also ends when its object is removed there.
  */
-export type GoneReason = PasteGoneReason;
+export type GoneReason = PasteGoneReason | FileGoneReason;
 
 /** The columns the share rules read: when it ends and how many reads it allows. */
 export interface ShareState {
@@ -25,6 +26,7 @@ export type CountedRead<T> = ({ outcome: 'ok' } & T) | { outcome: 'missing' | Go
 const GONE_MESSAGES: Record<GoneReason, (noun: ShareNoun) => string> = {
   expired: (noun) => `this ${noun} has expired`,
   view_limit: (noun) => `this ${noun} has reached its view limit`,
+  source_removed: (noun) => `this ${noun} was deleted, moved or changed where it was shared from`,
 };
 
 /** 410 with the reason machine-readable in details (the web words each case its own way). */

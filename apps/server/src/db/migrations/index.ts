@@ -8,6 +8,10 @@ import * as m0006 from './0006_part_size_bigint.js';
 import * as m0007 from './0007_upload_secret.js';
 import * as m0008 from './0008_partial_sweep_indexes.js';
 import * as m0009 from './0009_mounts.js';
+import * as m0010 from './0010_fs_index.js';
+import * as m0011 from './0011_tasks.js';
+import * as m0012 from './0012_linked_files.js';
+import * as m0013 from './0013_archive_links.js';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the built server and the
@@ -23,4 +27,8 @@ export const migrations: Record<string, Migration> = {
   '0007_upload_secret': m0007,
   '0008_partial_sweep_indexes': m0008,
   '0009_mounts': m0009,
+  '0010_fs_index': m0010,
+  '0011_tasks': m0011,
+  '0012_linked_files': m0012,
+  '0013_archive_links': m0013,
 };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { CreatedApiKey } from '@pasteport/contract';
 import { buildTestApp } from '../../../test/app-harness.js';
+import { mayWriteMounts } from '../../vfs/mount-space.js';
 import { movableClock } from '../../../test/clock.js';
 import { DATABASE_KINDS } from '../../../test/databases.js';
 import { UNTIL_DONE } from '../../../test/hang-guard.js';
@@ -51,6 +53,7 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
         'key_prefix',
         'last_used_at',
         'mount_permission',
+        'mount_read_only',
         'name',
         'text_permission',
         'updated_at',
@@ -71,7 +74,7 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
       data: {
         name: 'files',
         basic_path: '/a',
-        permissions: { text: false, file: true, mount: true },
+        permissions: { text: false, file: true, mount: true, mount_read_only: false },
         key_info: { id: created.id, name: 'files', basic_path: '/a' },
       },
     });
@@ -152,6 +155,118 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
       payload: { name: 'x' },
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  const putKey = (id: string, payload: Record<string, unknown>) =>
+    ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/api-keys/${id}`,
+      headers: bearer(ctx.token),
+      payload,
+    });
+  const permissionsOf = async (key: string) =>
+    (await selfCheck(key)).json<{ data: { permissions: Record<string, boolean> } }>().data
+      .permissions;
+
+  it('has three mount levels: none, read-only and read-write (the default with the permission)', async () => {
+    const post = (payload: Record<string, unknown>) =>
+      ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/admin/api-keys',
+        headers: bearer(ctx.token),
+        payload: { name: 'k', expires_at: null, ...payload },
+      });
+    const readOnly = await post({ mount_permission: true, mount_read_only: true });
+    expect(readOnly.statusCode).toBe(201);
+    const created = readOnly.json<{ data: CreatedApiKey }>().data;
+    expect(created).toMatchObject({ mount_permission: true, mount_read_only: true });
+    expect(await permissionsOf(created.key)).toEqual({
+      text: false,
+      file: false,
+      mount: true,
+      mount_read_only: true,
+    });
+    const readWrite = (await post({ mount_permission: true })).json<{ data: CreatedApiKey }>();
+    expect(readWrite.data).toMatchObject({ mount_permission: true, mount_read_only: false });
+    const none = (await post({ text_permission: true })).json<{ data: CreatedApiKey }>();
+    expect(none.data).toMatchObject({ mount_permission: false, mount_read_only: false });
+    const listed = await ctx.t.app.inject({
+      method: 'GET',
+      url: '/api/admin/api-keys',
+      headers: bearer(ctx.token),
+    });
+    expect(
+      listed
+        .json<{ data: CreatedApiKey[] }>()
+        .data.map((k) => [k.mount_permission, k.mount_read_only])
+        .sort(),
+    ).toEqual([
+      [false, false],
+      [true, false],
+      [true, true],
+    ]);
+  });
+
+  it('refuses read-only without the mount permission (400 on mount_read_only), never dropping it', async () => {
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: bearer(ctx.token),
+      payload: { name: 'k', expires_at: null, text_permission: true, mount_read_only: true },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      details: [{ field: 'mount_read_only', rule: 'requires_mount_permission' }],
+    });
+    expect(await ctx.t.database.db.selectFrom('api_keys').selectAll().execute()).toHaveLength(0);
+
+    const textOnly = await givenApiKey(ctx.t, ctx.token, { text: true });
+    const mounting = await givenApiKey(ctx.t, ctx.token, { mount: true });
+    for (const [id, payload] of [
+      [textOnly.id, { mount_read_only: true }],
+      [mounting.id, { mount_permission: false, mount_read_only: true }],
+      [mounting.id, { mount_read_only: 'yes' }],
+    ] as const) {
+      const put = await putKey(id, payload);
+      expect(put.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(put.json()).toMatchObject({ details: [{ field: 'mount_read_only' }] });
+    }
+    expect(await permissionsOf(mounting.key)).toMatchObject({
+      mount: true,
+      mount_read_only: false,
+    });
+    expect(await permissionsOf(textOnly.key)).toMatchObject({
+      mount: false,
+      mount_read_only: false,
+    });
+  });
+
+  it('makes a key edited to read-only read-only at once, and back', async () => {
+    const created = await givenApiKey(ctx.t, ctx.token, { mount: true });
+    const mayWrite = async () =>
+      mayWriteMounts(await ctx.t.root.services.apiKeys.authenticate(created.key));
+    // The key is now cached by this instance: the edit must reach the cache, not wait it out.
+    expect(await permissionsOf(created.key)).toMatchObject({ mount_read_only: false });
+    expect(await mayWrite()).toBe(true);
+
+    expect((await putKey(created.id, { mount_read_only: true })).json()).toMatchObject({
+      data: { mount_permission: true, mount_read_only: true },
+    });
+    expect(await permissionsOf(created.key)).toMatchObject({ mount: true, mount_read_only: true });
+    expect(await mayWrite()).toBe(false);
+
+    // Taking the permission away clears the level; granting it again starts read-write.
+    expect((await putKey(created.id, { mount_permission: false })).json()).toMatchObject({
+      data: { mount_permission: false, mount_read_only: false },
+    });
+    expect(await permissionsOf(created.key)).toMatchObject({
+      mount: false,
+      mount_read_only: false,
+    });
+    expect(await mayWrite()).toBe(false);
+    await putKey(created.id, { mount_permission: true });
+    expect(await permissionsOf(created.key)).toMatchObject({ mount: true, mount_read_only: false });
+    expect(await mayWrite()).toBe(true);
   });
 
   it('refuses a deleted key at once', async () => {

@@ -11,6 +11,7 @@ export function presentApiKey(row: ApiKeyRow): ApiKey {
     text_permission: row.text_permission === 1,
     file_permission: row.file_permission === 1,
     mount_permission: row.mount_permission === 1,
+    mount_read_only: row.mount_permission === 1 && row.mount_read_only === 1,
     basic_path: row.basic_path,
     expires_at: row.expires_at,
     last_used_at: row.last_used_at,
@@ -29,7 +30,10 @@ export function presentApiKeyInfo(actor: ApiKeyActor): ApiKeyInfo {
   return {
     name: actor.name,
     basic_path: actor.basicPath,
-    permissions: { ...actor.permissions },
+    permissions: {
+      ...actor.permissions,
+      mount_read_only: actor.permissions.mount && actor.mountReadOnly,
+    },
     key_info: { id: actor.keyId, name: actor.name, basic_path: actor.basicPath },
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   API_KEY_PREFIX_LENGTH,
+  MOUNT_READ_ONLY_WITHOUT_PERMISSION,
   type ApiKey,
   type CreatedApiKey,
   type UpdateApiKeyRequest,
@@ -38,6 +39,42 @@ const GENERATED_KEY_BYTES = 32;
 
 type CreateInput = z.output<typeof createApiKeyRequestSchema>;
 
+/**
+ * The mount level a key has after an update: the fields sent over the stored ones. Read-only
+ * without the mount permission is refused (never dropped); taking the permission away also
+ * clears the level, so granting it again later starts from read-write as new keys do.
+ */
+function mountLevelAfter(
+  current: Pick<ApiKeyRow, 'mount_permission' | 'mount_read_only'>,
+  input: Pick<UpdateApiKeyRequest, 'mount_permission' | 'mount_read_only'>,
+): { permission: boolean; readOnly: boolean } {
+  const permission = input.mount_permission ?? current.mount_permission === 1;
+  if (input.mount_read_only === true && !permission) {
+    const { rule, message } = MOUNT_READ_ONLY_WITHOUT_PERMISSION;
+    throw new AppError('VALIDATION_FAILED', `mount_read_only: ${message}`, {
+      details: [{ field: 'mount_read_only', rule, message }],
+    });
+  }
+  const readOnly = permission && (input.mount_read_only ?? current.mount_read_only === 1);
+  return { permission, readOnly };
+}
+
+/** The actor a stored key stands for, as it is now. */
+function actorOf(row: ApiKeyRow): ApiKeyActor {
+  return Object.freeze({
+    kind: 'apikey',
+    keyId: row.id,
+    name: row.name,
+    permissions: Object.freeze({
+      text: row.text_permission === 1,
+      file: row.file_permission === 1,
+      mount: row.mount_permission === 1,
+    }),
+    mountReadOnly: row.mount_read_only === 1,
+    basicPath: row.basic_path,
+  });
+}
+
 /** API keys: management for the admin, and authentication of presented keys. */
 export function createApiKeyService(deps: {
   repo: ApiKeyRepository;
@@ -68,18 +105,7 @@ export function createApiKeyService(deps: {
     const row = await repo.findByHash(keyHash);
     if (!row) return undefined;
     const entry: CacheEntry = {
-      actor: Object.freeze({
-        kind: 'apikey',
-        keyId: row.id,
-        name: row.name,
-        permissions: Object.freeze({
-          text: row.text_permission === 1,
-          file: row.file_permission === 1,
-          mount: row.mount_permission === 1,
-        }),
-        mountReadOnly: row.mount_read_only === 1,
-        basicPath: row.basic_path,
-      }),
+      actor: actorOf(row),
       expiresAtMs: row.expires_at === null ? null : Date.parse(row.expires_at),
       lastUsedMs: row.last_used_at === null ? null : Date.parse(row.last_used_at),
       loadedAt: nowMs,
@@ -137,7 +163,7 @@ export function createApiKeyService(deps: {
         text_permission: input.text_permission ? 1 : 0,
         file_permission: input.file_permission ? 1 : 0,
         mount_permission: input.mount_permission ? 1 : 0,
-        mount_read_only: 0,
+        mount_read_only: input.mount_permission && input.mount_read_only ? 1 : 0,
         basic_path: normalizePath(input.basic_path, 'basic_path'),
         expires_at: input.expires_at === null ? null : new Date(input.expires_at).toISOString(),
         last_used_at: null,
@@ -153,8 +179,9 @@ export function createApiKeyService(deps: {
     },
 
     async update(id: string, input: UpdateApiKeyRequest): Promise<ApiKey> {
-      await mustFind(id);
+      const current = await mustFind(id);
       assertFuture(input.expires_at);
+      const mount = mountLevelAfter(current, input);
       const updated = await repo.update(id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.expires_at !== undefined
@@ -169,9 +196,8 @@ export function createApiKeyService(deps: {
         ...(input.file_permission !== undefined
           ? { file_permission: input.file_permission ? 1 : 0 }
           : {}),
-        ...(input.mount_permission !== undefined
-          ? { mount_permission: input.mount_permission ? 1 : 0 }
-          : {}),
+        mount_permission: mount.permission ? 1 : 0,
+        mount_read_only: mount.readOnly ? 1 : 0,
         ...(input.basic_path !== undefined
           ? { basic_path: normalizePath(input.basic_path, 'basic_path') }
           : {}),
@@ -201,6 +227,20 @@ export function createApiKeyService(deps: {
       }
       misses += 1;
       return load(keyHash, nowMs).then((entry) => accept(entry, nowMs));
+    },
+
+    /**
+     * A key by its id as it stands now (read from the database, never the cache), or null when
+     * it was deleted or has expired: for credentials made earlier in the key's name, such as
+     * archive links, which must not outlive or outreach the key.
+     */
+    async findActorById(id: string): Promise<ApiKeyActor | null> {
+      const row = await repo.findById(id);
+      if (!row) return null;
+      if (row.expires_at !== null && Date.parse(row.expires_at) <= clock.now().getTime()) {
+        return null;
+      }
+      return actorOf(row);
     },
 
     /** The key cache as the admin sees and clears it (holds credentials: admin only). */

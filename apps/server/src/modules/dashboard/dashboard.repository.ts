@@ -76,7 +76,15 @@ export function createDashboardRepository(db: Kysely<Database>) {
           'sc.name',
           'sc.provider_type',
           'sc.quota_bytes',
-          eb.fn.coalesce(eb.fn.sum<number>('f.size'), eb.lit(0)).as('used_bytes'),
+          // A mount share's object belongs to the mount: it takes no space of the share's own.
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number>(
+                eb.case().when('f.source_path', 'is', null).then(eb.ref('f.size')).else(0).end(),
+              ),
+              eb.lit(0),
+            )
+            .as('used_bytes'),
           eb.fn
             .count<number>(eb.case().when('f.status', '=', READY).then(1).end())
             .as('file_count'),

@@ -1,6 +1,5 @@
 import {
   fileMimetype,
-  MULTIPART_MAX_PARTS,
   MULTIPART_PART_SIZE,
   type commitRequestSchema,
   type FileDetail,
@@ -16,6 +15,12 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { StorageDriver } from '../../storage/storage-driver.js';
+import {
+  checkPartPlan,
+  partLayout as layoutOf,
+  partLength as lengthOf,
+  presignPartTargets,
+} from '../../storage/multipart-plan.js';
 import type { Actor } from '../../core/actor.js';
 import type { FileRow } from './file.repository.js';
 import type { PendingFiles, UploadDeps } from './pending-files.js';
@@ -27,14 +32,12 @@ type MultipartCompleteInput = z.output<typeof multipartCompleteRequestSchema>;
 
 /** How a pending multipart upload's declared size splits into parts. */
 function partLayout(row: FileRow): { partSize: number; count: number } {
-  const partSize = row.part_size ?? MULTIPART_PART_SIZE;
-  return { partSize, count: Math.max(1, Math.ceil(row.size / partSize)) };
+  return layoutOf(row.size, row.part_size ?? MULTIPART_PART_SIZE);
 }
 
 /** The exact length of part `partNumber`: full parts, then the remainder in the last. */
 function partLength(row: FileRow, partNumber: number): number {
-  const { partSize, count } = partLayout(row);
-  return partNumber < count ? partSize : row.size - (count - 1) * partSize;
+  return lengthOf(row.size, row.part_size ?? MULTIPART_PART_SIZE, partNumber);
 }
 
 /** Uploads where the browser sends the bytes to storage itself, through presigned URLs. */
@@ -60,26 +63,9 @@ export function createBrowserUploadService(deps: UploadDeps, pending: PendingFil
     return { row, driver: await driverOf(row) };
   }
 
-  async function partTargets(row: FileRow, driver: StorageDriver, uploadId: string) {
-    const { partSize, count } = partLayout(row);
-    const targets = [];
-    let headers: Record<string, string> = {};
-    let expiresAt = new Date();
-    for (let partNumber = 1; partNumber <= count; partNumber++) {
-      // Each URL is signed for its part's exact length: nothing beyond the declared size,
-      // which init checked against the upload limit and the quota, can ever be staged.
-      const signed = await driver.presignPart(row.storage_path, uploadId, partNumber, {
-        contentLength: partLength(row, partNumber),
-      });
-      targets.push({ partNumber, url: signed.url });
-      headers = signed.headers;
-      expiresAt = signed.expiresAt;
-    }
-    return { partSize, count, targets, headers, expiresAt };
-  }
-
   async function initState(row: FileRow, driver: StorageDriver, uploadId: string) {
-    const parts = await partTargets(row, driver, uploadId);
+    const { partSize } = partLayout(row);
+    const parts = await presignPartTargets(driver, row.storage_path, uploadId, row.size, partSize);
     const state: Omit<MultipartInitResponse, 'upload_secret'> = {
       file_id: row.id,
       upload_id: uploadId,
@@ -151,18 +137,7 @@ export function createBrowserUploadService(deps: UploadDeps, pending: PendingFil
       await deps.policy.assertFits(config, input.size);
       const driver = await deps.storage.getDriver(config.id);
       const partSize = input.part_size ?? MULTIPART_PART_SIZE;
-      const { minPartSize, maxPartSize, maxPartCount } = driver.capabilities;
-      const count = Math.max(1, Math.ceil(input.size / partSize));
-      if (count > 1 && (partSize < minPartSize || partSize > maxPartSize)) {
-        throw new AppError('VALIDATION_FAILED', `part_size must be ${minPartSize}–${maxPartSize}`, {
-          details: [{ field: 'part_size', rule: 'range', message: 'outside what storage accepts' }],
-        });
-      }
-      if (count > Math.min(maxPartCount, MULTIPART_MAX_PARTS)) {
-        throw new AppError('VALIDATION_FAILED', `the file needs ${count} parts; use bigger parts`, {
-          details: [{ field: 'part_size', rule: 'part_count', message: 'too many parts' }],
-        });
-      }
+      checkPartPlan(driver, input.size, partSize, 'part_size');
       const { row, secret } = await pending.create(actor, {
         config,
         filename: input.filename,

@@ -1,6 +1,6 @@
 import { directUploadFieldsSchema, type FileDetail } from '@pasteport/contract';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
+import { sourceFailure, type FormPart } from '../../http/form-parts.js';
 import { parseWith } from '../../http/validate.js';
 import { AppError } from '../../lib/app-error.js';
 import { createBodyMeter } from '../../storage/body-meter.js';
@@ -10,10 +10,7 @@ import type { PendingFiles, UploadDeps } from './pending-files.js';
 import { insufficientStorage, tooLarge } from '../../core/upload-errors.js';
 import { storageKeyFor } from './upload-policy.js';
 
-/** One part of a multipart form, as the route hands it over. */
-export type FormPart =
-  | { kind: 'field'; name: string; value: string }
-  | { kind: 'file'; name: string; filename: string; mimetype: string; stream: Readable };
+export type { FormPart };
 
 /**
  * `POST /api/upload`: a form whose file part streams straight into storage, never held in
@@ -129,23 +126,3 @@ export function createDirectUploadService(deps: UploadDeps, pending: PendingFile
 }
 
 export type DirectUploadService = ReturnType<typeof createDirectUploadService>;
-
-/**
- * Watches which side of a file's pipeline failed first. The part stream failing while the
- * meter is intact is the client's body breaking (a form cut off inside the file, a part the
- * parser rejects): a 400, whatever the storage write made of it. When storage fails first,
- * the meter is torn down before pipeline() destroys the part stream in turn.
- */
-function sourceFailure(source: Readable, meter: Readable): { failed: AppError | undefined } {
-  const outcome: { failed: AppError | undefined } = { failed: undefined };
-  source.once('error', (err) => {
-    if (meter.destroyed) return;
-    outcome.failed =
-      err instanceof AppError
-        ? err
-        : new AppError('MALFORMED_BODY', `the file part of the form broke off: ${err.message}`, {
-            cause: err,
-          });
-  });
-  return outcome;
-}

@@ -14,6 +14,7 @@ import type { FileAccessTokens } from './file-access-token.js';
 import type { FileGrants } from './file-grant.js';
 import type { FileRepository, FileRow } from './file.repository.js';
 import { presentPublicFile } from './file.presenter.js';
+import type { LinkedShares } from './linked-shares.js';
 
 /** Lifetime of a direct-mode redirect. */
 const DIRECT_LINK_SECONDS = 300;
@@ -79,6 +80,8 @@ export function createFileAccessService(deps: {
   tokens: FileAccessTokens;
   grants: FileGrants;
   passwordThrottle: SharePasswordThrottle;
+  /** Shares of mount objects: gone once their object is (see linked-shares.ts). */
+  linked: Pick<LinkedShares, 'assertSourcePresent' | 'checkSource'>;
   /** The origin of links this server hands out; the request's own when not configured. */
   publicUrl: string | undefined;
 }) {
@@ -93,6 +96,7 @@ export function createFileAccessService(deps: {
     if (!row) throw shareNotFound('file', slug);
     // Asked whatever the count: open() keeps the grant it verifies for the caller.
     assertShareOpen('file', row, now().toISOString(), () => granted(row));
+    deps.linked.assertSourcePresent(row);
     return row;
   }
 
@@ -215,9 +219,10 @@ export function createFileAccessService(deps: {
         continues ? request.continuation : undefined,
       );
       const driver = await deps.storage.getDriver(row.storage_config_id);
+      const info = await deps.linked.checkSource(row, (key) => driver.stat(key));
       return {
         slug: row.slug,
-        object: { ...objectOf(row, request.use), driver },
+        object: { ...objectOf(row, request.use), driver, info },
         async deliver() {
           if (grantedViewAt === undefined) await countView(row);
           const continuation = deps.grants.issue('continue', row, now(), grantedViewAt);
@@ -257,7 +262,8 @@ export function createFileAccessService(deps: {
       const row = await readable(slug, valid);
       if (!valid(row)) throw new AppError('FORBIDDEN', 'this link has expired or was revoked');
       const driver = await deps.storage.getDriver(row.storage_config_id);
-      return { ...objectOf(row, 'download', false), driver };
+      const info = await deps.linked.checkSource(row, (key) => driver.stat(key));
+      return { ...objectOf(row, 'download', false), driver, info };
     },
   };
 }

@@ -10,6 +10,8 @@ import type { StorageRegistry } from '../../storage/registry.js';
 import type { FileFilter, FileRepository, FileRow } from './file.repository.js';
 import { presentFileDetail } from './file.presenter.js';
 import { slugTaken } from '../../core/share/claim-slug.js';
+import { ownsStoredObject } from './linked-shares.js';
+import type { FsChanges } from '../../vfs/fs-changes.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -23,6 +25,8 @@ export function createFileManagementService(deps: {
   clock: Clock;
   publicUrl: string | undefined;
   logger: { warn(obj: object, msg: string): void };
+  /** Where removed objects are announced (mount listings and search follow the storage). */
+  changes?: Pick<FsChanges, 'emit'>;
 }) {
   const scope = (actor: Actor): FileFilter => {
     const createdBy = ownedCreatorIds(actor);
@@ -31,10 +35,13 @@ export function createFileManagementService(deps: {
   const notFound = (id: string) => new AppError('NOT_FOUND', `no file ${id}`);
   const present = (row: FileRow) => presentFileDetail(row, deps.publicUrl ?? '');
 
-  /** Removes stored objects of deleted rows; a storage failure is logged, never blocks. */
+  /**
+   * Removes stored objects of deleted rows (not a mount share's: the mount owns it); a storage
+   * failure is logged, never blocks.
+   */
   async function removeObjects(rows: readonly FileRow[]): Promise<void> {
     const byConfig = new Map<string, string[]>();
-    for (const row of rows) {
+    for (const row of rows.filter(ownsStoredObject)) {
       byConfig.set(row.storage_config_id, [
         ...(byConfig.get(row.storage_config_id) ?? []),
         row.storage_path,
@@ -44,6 +51,8 @@ export function createFileManagementService(deps: {
       try {
         const driver = await deps.storage.getDriver(configId);
         const results = await driver.deleteMany(keys);
+        const removed = results.filter((r) => r.ok).map((r) => ({ key: r.key, recursive: false }));
+        await deps.changes?.emit({ storageConfigId: configId, removed });
         const failed = results.filter((r) => !r.ok);
         if (failed.length > 0) deps.logger.warn({ configId, failed }, 'stored files not deleted');
       } catch (err) {

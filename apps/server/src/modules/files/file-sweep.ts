@@ -2,6 +2,8 @@ import type { Clock } from '../../lib/clock.js';
 import { LocalStorageDriver } from '../../storage/drivers/local/local-driver.js';
 import type { StorageRegistry } from '../../storage/registry.js';
 import type { FileRepository, FileRow } from './file.repository.js';
+import { ownsStoredObject } from './linked-shares.js';
+import type { FsChanges } from '../../vfs/fs-changes.js';
 
 /** Uploads not committed within a day are abandoned (SPEC §7 failed-upload cleanup). */
 export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
@@ -18,12 +20,19 @@ export function createFileSweeper(deps: {
   listConfigIds: () => Promise<string[]>;
   clock: Clock;
   logger: { warn(obj: object, msg: string): void };
+  /** Where removed objects are announced (mount listings and search follow the storage). */
+  changes?: Pick<FsChanges, 'emit'>;
 }) {
   async function removeStored(row: FileRow): Promise<void> {
+    if (!ownsStoredObject(row)) return;
     try {
       const driver = await deps.storage.getDriver(row.storage_config_id);
       if (row.upload_id) await driver.abortMultipart(row.storage_path, row.upload_id);
       await driver.deleteMany([row.storage_path]);
+      await deps.changes?.emit({
+        storageConfigId: row.storage_config_id,
+        removed: [{ key: row.storage_path, recursive: false }],
+      });
     } catch (err) {
       // The row goes anyway: a config that no longer works must not keep rows forever.
       deps.logger.warn({ err, fileId: row.id }, 'stored bytes of a swept file not removed');

@@ -1,26 +1,16 @@
 import fastifyMultipart from '@fastify/multipart';
 import { endpoints } from '@pasteport/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { registerBrowserUploadSteps } from '../../http/browser-upload-steps.js';
 import { route } from '../../http/endpoint.js';
 import { sendData } from '../../http/envelope.js';
 import { requestBody } from '../../http/raw-body.js';
-import { AppError, isAppError } from '../../lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
+import { assertMultipart, FORM_LIMITS, formParts } from '../../http/form-parts.js';
 import type { BrowserUploadService } from './browser-upload.service.js';
-import type { DirectUploadService, FormPart } from './direct-upload.service.js';
+import type { DirectUploadService } from './direct-upload.service.js';
 import type { UploadPolicy } from './upload-policy.js';
 import { uploadSecretOf } from '../../core/upload-secret.js';
-
-/** Form fields are short; these bound what a hostile form can make the parser hold. */
-const FORM_LIMITS = {
-  fields: 30,
-  fieldSize: 8 * 1024,
-  files: 2,
-  parts: 40,
-  headerPairs: 100,
-  // The service meters the file against max_upload_size and the quota itself.
-  fileSize: Number.MAX_SAFE_INTEGER,
-};
 
 export interface UploadServices {
   direct: DirectUploadService;
@@ -62,9 +52,7 @@ export async function registerFileUploadRoutes(
     const slotted = { config: { uploadSlot: true } };
 
     route(streamed, endpoints.uploadForm, slotted, async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'send the file as multipart/form-data');
-      }
+      assertMultipart(request);
       return sendData(reply, await services.direct.upload(request.actor, formParts(request)), 201);
     });
 
@@ -86,38 +74,5 @@ export async function registerFileUploadRoutes(
         ),
       );
     });
-  });
-}
-
-/** The form's parts in order, as the framework-free shape the service takes. */
-async function* formParts(request: FastifyRequest): AsyncGenerator<FormPart> {
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        yield {
-          kind: 'file',
-          name: part.fieldname,
-          filename: part.filename,
-          mimetype: part.mimetype,
-          stream: part.file,
-        };
-      } else {
-        yield { kind: 'field', name: part.fieldname, value: String(part.value) };
-      }
-    }
-  } catch (err) {
-    throw malformedForm(err);
-  }
-}
-
-/**
- * What the form parser throws is the form's fault (no boundary, a body that ends inside a
- * part, a broken part header): 400 naming the parser's complaint. The plugin's limit errors
- * carry their own 4xx status and stay as they are.
- */
-function malformedForm(err: unknown): unknown {
-  if (isAppError(err) || !(err instanceof Error) || 'statusCode' in err) return err;
-  return new AppError('MALFORMED_BODY', `malformed multipart/form-data body: ${err.message}`, {
-    cause: err,
   });
 }

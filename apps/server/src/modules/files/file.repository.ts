@@ -19,6 +19,10 @@ const SEARCHABLE = [
   sql<string>`lower(coalesce(remark, ''))`,
 ];
 
+/** storage_path begins with `prefix` (length in code points, as substr counts on both). */
+const startsWith = (prefix: string) =>
+  sql<boolean>`substr(storage_path, 1, ${[...prefix].length}) = ${prefix}`;
+
 /** SQL for shared files. Only `ready` files are visible to the public side. */
 export function createFileRepository(db: Kysely<Database>) {
   return {
@@ -86,6 +90,47 @@ export function createFileRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /**
+     * Marks the mount shares of removed objects: the keys themselves, and with `recursive`
+     * every key beneath (a deleted folder). The prefix is compared with substr, which is exact
+     * on both engines (a range would follow PostgreSQL's collation, LIKE SQLite's case rules);
+     * the index narrows to the storage first.
+     */
+    async markSourcesRemoved(
+      storageConfigId: string,
+      removed: readonly { key: string; recursive: boolean }[],
+      at: string,
+    ): Promise<number> {
+      if (removed.length === 0) return 0;
+      const result = await db
+        .updateTable('files')
+        .set({ source_removed_at: at })
+        .where('storage_config_id', '=', storageConfigId)
+        .where('source_path', 'is not', null)
+        .where('source_removed_at', 'is', null)
+        .where((eb) =>
+          eb.or(
+            removed.flatMap(({ key, recursive }) => [
+              eb('storage_path', '=', key),
+              ...(recursive ? [startsWith(`${key}/`)] : []),
+            ]),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Marks one mount share whose object was found missing or replaced when it was read. */
+    async markSourceRemoved(id: string, at: string): Promise<void> {
+      await db
+        .updateTable('files')
+        .set({ source_removed_at: at })
+        .where('id', '=', id)
+        .where('source_path', 'is not', null)
+        .where('source_removed_at', 'is', null)
+        .execute();
+    },
+
     /** Deletes rows and returns them, so the caller can remove their stored objects. */
     async deleteMany(ids: readonly string[], filter: FileFilter = {}): Promise<FileRow[]> {
       if (ids.length === 0) return [];
@@ -122,6 +167,8 @@ export function createFileRepository(db: Kysely<Database>) {
         .selectFrom('files')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), sql<number>`0`).as('n'))
         .where('storage_config_id', '=', storageConfigId)
+        // A mount share's object belongs to the mount; its share takes no space of its own.
+        .where('source_path', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

@@ -17,6 +17,7 @@ import type { Actor } from '../../core/actor.js';
 import { creatorId } from '../../core/access-policy.js';
 import { claimSlug, slugTaken } from '../../core/share/claim-slug.js';
 import type { StorageConfigRow, StorageRegistry } from '../../storage/registry.js';
+import type { FsChanges } from '../../vfs/fs-changes.js';
 import type { FileRepository, FileRow } from './file.repository.js';
 import { presentFileDetail } from './file.presenter.js';
 import { assertUploadSecret, newUploadSecret } from '../../core/upload-secret.js';
@@ -35,6 +36,8 @@ export interface UploadDeps {
   storage: StorageRegistry;
   clock: Clock;
   publicUrl: string | undefined;
+  /** Where finished uploads are announced (mount listings and search follow the storage). */
+  changes?: Pick<FsChanges, 'emit'>;
 }
 
 /** What a new upload is: where it goes and what the share looks like. */
@@ -81,8 +84,21 @@ export function createPendingFiles(deps: UploadDeps) {
     return columns;
   }
 
+  /** A new row's share fields: the options given, the defaults for the rest. */
+  async function newShareFields(options: ShareOptions) {
+    const share = await shareColumns(options);
+    return {
+      remark: share.remark ?? null,
+      password_hash: share.password_hash ?? null,
+      expires_at: share.expires_at ?? null,
+      max_views: share.max_views ?? 0,
+      views: 0,
+      access_mode: share.access_mode ?? 'proxy',
+    };
+  }
+
   return {
-    shareColumns,
+    newShareFields,
 
     /**
      * Inserts the pending row bound to a new upload secret (only its digest is stored);
@@ -94,18 +110,12 @@ export function createPendingFiles(deps: UploadDeps) {
       const id = newFileId();
       const { secret, hash } = newUploadSecret();
       const stamp = now();
-      const share = await shareColumns(input.options);
       const base = {
         id,
         filename,
         size: input.size,
         mimetype: fileMimetype(filename, input.mimetype),
-        remark: share.remark ?? null,
-        password_hash: share.password_hash ?? null,
-        expires_at: share.expires_at ?? null,
-        max_views: share.max_views ?? 0,
-        views: 0,
-        access_mode: share.access_mode ?? 'proxy',
+        ...(await newShareFields(input.options)),
         storage_config_id: input.config.id,
         storage_path: storageKeyFor(id, filename, input.path),
         etag: null,
@@ -113,6 +123,8 @@ export function createPendingFiles(deps: UploadDeps) {
         upload_id: input.uploadId ?? null,
         part_size: input.partSize ?? null,
         upload_secret_hash: hash,
+        source_path: null,
+        source_removed_at: null,
         created_by: creatorId(actor),
         created_at: stamp,
         updated_at: stamp,
@@ -186,6 +198,17 @@ export function createPendingFiles(deps: UploadDeps) {
         if (current?.status !== 'ready') throw new AppError('NOT_FOUND', 'the upload is gone');
         ready = current;
       }
+      await deps.changes?.emit({
+        storageConfigId: ready.storage_config_id,
+        written: [
+          {
+            key: ready.storage_path,
+            isDirectory: false,
+            size: info.size,
+            modified: info.lastModified,
+          },
+        ],
+      });
       return presentFileDetail(ready, deps.publicUrl ?? '');
     },
 

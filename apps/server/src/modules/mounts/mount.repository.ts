@@ -1,14 +1,31 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, MountsTable } from '../../db/schema.js';
+import { isUniqueViolation, lockStorageConfig } from '../../db/sql-helpers.js';
+import type { ActiveMount } from '../../vfs/mount-table.js';
 
 export type MountRow = Selectable<MountsTable>;
 export type NewMountRow = Insertable<MountsTable>;
-/** An active mount as the virtual file system sees it: with its storage's API-key rule. */
-export type ActiveMount = MountRow & { storage_allows_api_keys: number };
 export type MountChanges = Updateable<Omit<MountsTable, 'id' | 'created_at' | 'created_by'>>;
+/** A mount with what the API shows of its storage config (null: the config is gone). */
+export type DetailedMount = MountRow & {
+  storage_driver: string | null;
+  storage_config_name: string | null;
+};
+/** Why a write was not made: the path is taken, or the storage config does not exist. */
+export type MountWriteRefusal = 'path_taken' | 'no_storage';
 
 /** The mount queries (SQL stays here; the rules live in the mount service). */
 export function createMountRepository(db: Kysely<Database>) {
+  const detailed = () =>
+    db
+      .selectFrom('mounts')
+      .leftJoin('storage_configs', 'storage_configs.id', 'mounts.storage_config_id')
+      .selectAll('mounts')
+      .select([
+        'storage_configs.driver as storage_driver',
+        'storage_configs.name as storage_config_name',
+      ]);
+
   return {
     findById(id: string): Promise<MountRow | undefined> {
       return db.selectFrom('mounts').selectAll().where('id', '=', id).executeTakeFirst();
@@ -57,17 +74,64 @@ export function createMountRepository(db: Kysely<Database>) {
       return Number(row.n);
     },
 
-    async insert(row: NewMountRow): Promise<void> {
-      await db.insertInto('mounts').values(row).execute();
+    /**
+     * Inserts a mount on an existing storage config, or says why not. The config's row is
+     * locked first (a no-op update), and deleting a config locks it before counting its mounts
+     * (storage-config repository), so a mount never lands on a config being deleted. A taken
+     * path is refused by the unique index, which also settles concurrent creates.
+     */
+    async insert(row: NewMountRow): Promise<MountWriteRefusal | null> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          if (!(await lockStorageConfig(trx, row.storage_config_id))) return 'no_storage';
+          const result = await trx
+            .insertInto('mounts')
+            .values(row)
+            .onConflict((oc) => oc.column('mount_path_key').doNothing())
+            .executeTakeFirst();
+          return Number(result.numInsertedOrUpdatedRows ?? 0) > 0 ? null : 'path_taken';
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) return 'path_taken';
+        throw err;
+      }
     },
 
-    update(id: string, changes: MountChanges): Promise<MountRow | undefined> {
-      return db
-        .updateTable('mounts')
-        .set(changes)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+    /** Applies changes (a new storage config is locked as on insert); undefined: no such mount. */
+    async update(
+      id: string,
+      changes: MountChanges,
+    ): Promise<MountRow | MountWriteRefusal | undefined> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const storageId = changes.storage_config_id;
+          if (storageId !== undefined && !(await lockStorageConfig(trx, storageId))) {
+            return 'no_storage';
+          }
+          return trx
+            .updateTable('mounts')
+            .set(changes)
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirst();
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) return 'path_taken';
+        throw err;
+      }
+    },
+
+    /** Every mount with its storage config's driver and name, in display order. */
+    listDetailed(): Promise<DetailedMount[]> {
+      return detailed()
+        .orderBy('mounts.sort_order')
+        .orderBy('mounts.mount_path_key')
+        .orderBy('mounts.id')
+        .execute();
+    },
+
+    findDetailed(id: string): Promise<DetailedMount | undefined> {
+      return detailed().where('mounts.id', '=', id).executeTakeFirst();
     },
 
     async delete(id: string): Promise<boolean> {

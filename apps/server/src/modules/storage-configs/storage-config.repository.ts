@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, StorageConfigsTable } from '../../db/schema.js';
 import type { StorageConfigRow } from '../../storage/registry.js';
+import { lockStorageConfig } from '../../db/sql-helpers.js';
 
 export type { StorageConfigRow };
 export type NewStorageConfigRow = Insertable<StorageConfigsTable>;
@@ -11,12 +12,10 @@ export interface StorageConfigUsage {
   fileCount: number;
 }
 
-/**
- * What still refers to a config, so deleting it would orphan something. Mounts (a later
- * feature) add their count here.
- */
+/** What still refers to a config, so deleting it would orphan something. */
 export interface StorageConfigReferences {
   files: number;
+  mounts: number;
 }
 
 /** Files in these states hold space on their storage (pending uploads reserve theirs). */
@@ -105,7 +104,12 @@ function storageConfigQueries(db: Kysely<Database>) {
             .sum<number | string | null>(
               eb
                 .case()
-                .when('status', 'in', SPACE_HOLDING_STATUSES)
+                .when(
+                  eb.and([
+                    eb('status', 'in', SPACE_HOLDING_STATUSES),
+                    eb('source_path', 'is', null),
+                  ]),
+                )
                 .then(eb.ref('size'))
                 .else(0)
                 .end(),
@@ -123,14 +127,31 @@ function storageConfigQueries(db: Kysely<Database>) {
       );
     },
 
-    /** What still refers to a config (the delete guard); mounts join this when they land. */
+    /**
+     * What still refers to a config (the delete guard). Inside the delete's transaction, after
+     * `lock`: a mount being created on the config is then either counted or refused.
+     */
     async references(id: string): Promise<StorageConfigReferences> {
       const row = await db
-        .selectFrom('files')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('storage_config_id', '=', id)
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('files')
+            .select((f) => f.fn.countAll<number | string>().as('n'))
+            .where('storage_config_id', '=', id)
+            .as('files'),
+          eb
+            .selectFrom('mounts')
+            .select((m) => m.fn.countAll<number | string>().as('n'))
+            .where('storage_config_id', '=', id)
+            .as('mounts'),
+        ])
         .executeTakeFirstOrThrow();
-      return { files: Number(row.n) };
+      return { files: Number(row.files), mounts: Number(row.mounts) };
+    },
+
+    /** Locks the config's row until the transaction ends; false when it does not exist. */
+    lock(id: string): Promise<boolean> {
+      return lockStorageConfig(db, id);
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   storageConfigRequirementIssues,
   type CreateStorageConfigInput,
   type StorageConfig,
+  type StorageConfigDeleteConflict,
   type StorageTestResult,
   type UpdateStorageConfigInput,
   type UploadStorageConfig,
@@ -66,7 +67,7 @@ function invalid(details: ValidationIssue[]): AppError {
   return new AppError('VALIDATION_FAILED', `invalid storage config: ${fields}`, { details });
 }
 
-function conflict(rule: 'in_use' | 'is_default', message: string): AppError {
+function conflict(rule: StorageConfigDeleteConflict, message: string): AppError {
   return new AppError('CONFLICT', message, { details: [{ field: 'id', rule, message }] });
 }
 
@@ -204,6 +205,7 @@ export function createStorageConfigService(deps: {
      */
     async remove(id: string): Promise<void> {
       await repo.transaction(async (trx) => {
+        await trx.lock(id);
         const row = await mustFindIn(trx, id);
         if (row.is_default === 1) {
           throw conflict(
@@ -211,11 +213,17 @@ export function createStorageConfigService(deps: {
             'this is the default storage; make another config the default first',
           );
         }
-        const { files } = await trx.references(id);
+        const { files, mounts } = await trx.references(id);
         if (files > 0) {
           throw conflict(
             'in_use',
             `still used by ${files} file${files === 1 ? '' : 's'}; delete or move them first`,
+          );
+        }
+        if (mounts > 0) {
+          throw conflict(
+            'mounted',
+            `still mounted by ${mounts} mount point${mounts === 1 ? '' : 's'}; delete them or move them to another storage first`,
           );
         }
         await trx.delete(id);

@@ -16,6 +16,7 @@ const ICONS: Record<ShareProblem, Icon> = {
   notFound: IconFileUnknown,
   expired: IconClockX,
   viewLimit: IconEyeOff,
+  sourceRemoved: IconFileUnknown,
   gone: IconEyeOff,
   network: IconWifiOff,
   other: IconFileUnknown,

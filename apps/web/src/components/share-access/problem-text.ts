@@ -2,8 +2,12 @@ import type { TFunction } from 'i18next';
 import { describeApiError } from '../../lib/api';
 import type { LocalePrefixWith } from '../share-options/locale-prefix';
 
-/** Why a shared paste or file cannot be shown, each with its own wording and way out. */
-export type ShareProblem = 'notFound' | 'expired' | 'viewLimit' | 'gone' | 'network' | 'other';
+/**
+ * Why a shared paste or file cannot be shown, each with its own wording and way out.
+ * `sourceRemoved` is a file's alone: a share of a mount's file whose object went away there.
+ */
+export type ShareProblem =
+  'notFound' | 'expired' | 'viewLimit' | 'sourceRemoved' | 'gone' | 'network' | 'other';
 
 interface Worded {
   title: string;
@@ -19,6 +23,8 @@ export interface ProblemTexts {
   notFound: Worded;
   expired: Worded;
   viewLimit: Worded;
+  /** A share of a mount's file whose object went away there (pastes keep the text unused). */
+  sourceRemoved: Worded;
   gone: Worded;
   network: Hinted;
   other: Hinted;

@@ -2,6 +2,7 @@ import { apiKeyExpiry, createApiKeyRequestSchema, customKeySchema } from '@paste
 import { describe, expect, it } from 'vitest';
 import {
   customKeyProblem,
+  mountFields,
   NEW_KEY_VALUES,
   parseCustomDays,
   toCreateRequest,
@@ -105,6 +106,7 @@ describe('request bodies', () => {
       text_permission: true,
       file_permission: false,
       mount_permission: false,
+      mount_read_only: false,
       basic_path: '/docs',
     });
     expect(createApiKeyRequestSchema.safeParse(plain).success).toBe(true);
@@ -120,6 +122,7 @@ describe('request bodies', () => {
       text_permission: false,
       file_permission: true,
       mount_permission: true,
+      mount_read_only: false,
       basic_path: '/docs',
       expires_at: '2031-01-01T00:00:00Z',
       last_used_at: null,
@@ -127,10 +130,39 @@ describe('request bodies', () => {
       updated_at: '2029-01-01T00:00:00Z',
     };
     const values = valuesFromKey(key);
-    expect(values).toMatchObject({ expiry: 'keep', text: false, file: true, mount: true });
+    expect(values).toMatchObject({ expiry: 'keep', text: false, file: true, mount: 'read_write' });
     expect(toUpdateRequest(values, NOW)).not.toHaveProperty('expires_at');
     expect(toUpdateRequest({ ...values, expiry: 'never' }, NOW)).toMatchObject({
       expires_at: null,
     });
+  });
+});
+
+describe('mount levels (SPEC §6: none, read-only, read-write)', () => {
+  it.each([
+    ['none', { mount_permission: false, mount_read_only: false }],
+    ['read_only', { mount_permission: true, mount_read_only: true }],
+    ['read_write', { mount_permission: true, mount_read_only: false }],
+  ] as const)('%s is sent as %j and read back from a key', (level, fields) => {
+    expect(mountFields(level)).toEqual(fields);
+    expect(toCreateRequest(form({ mount: level }), NOW)).toMatchObject(fields);
+    expect(toUpdateRequest(form({ mount: level }), NOW)).toMatchObject(fields);
+    expect(
+      createApiKeyRequestSchema.safeParse(toCreateRequest(form({ mount: level }), NOW)).success,
+    ).toBe(true);
+    const key = {
+      id: '1',
+      name: 'ci',
+      key_prefix: 'abcd1234',
+      text_permission: false,
+      file_permission: false,
+      ...fields,
+      basic_path: '/',
+      expires_at: null,
+      last_used_at: null,
+      created_at: '2029-01-01T00:00:00Z',
+      updated_at: '2029-01-01T00:00:00Z',
+    };
+    expect(valuesFromKey(key).mount).toBe(level);
   });
 });

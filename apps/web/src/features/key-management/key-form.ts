@@ -1,10 +1,12 @@
 import {
   API_KEY_NAME_MAX,
   apiKeyExpiry,
+  apiKeyMountLevel,
   customKeySchema,
   DEFAULT_BASIC_PATH,
   type ApiKey,
   type ApiKeyExpiryChoice,
+  type ApiKeyMountLevel,
   type CreateApiKeyRequest,
   type UpdateApiKeyRequest,
 } from '@pasteport/contract';
@@ -22,14 +24,15 @@ export interface KeyFormValues {
   customDays: string;
   text: boolean;
   file: boolean;
-  mount: boolean;
+  /** None, read-only or read-write (SPEC §6: the mount permission can be read-only). */
+  mount: ApiKeyMountLevel;
   basicPath: string;
   useCustomKey: boolean;
   customKey: string;
 }
 
 /** Fields that can carry an error. */
-export type KeyFormField = 'name' | 'customDays' | 'basicPath' | 'customKey';
+export type KeyFormField = 'name' | 'customDays' | 'mount' | 'basicPath' | 'customKey';
 
 /** Each problem has a message under keys.form.errors. */
 export type KeyFormProblem =
@@ -54,7 +57,7 @@ export const NEW_KEY_VALUES: KeyFormValues = {
   customDays: '',
   text: true,
   file: false,
-  mount: false,
+  mount: 'none',
   basicPath: DEFAULT_BASIC_PATH,
   useCustomKey: false,
   customKey: '',
@@ -68,7 +71,7 @@ export function valuesFromKey(key: ApiKey): KeyFormValues {
     expiry: 'keep',
     text: key.text_permission,
     file: key.file_permission,
-    mount: key.mount_permission,
+    mount: apiKeyMountLevel(key),
     basicPath: key.basic_path,
   };
 }
@@ -118,6 +121,11 @@ function expiresAt(values: KeyFormValues, now: Date): string | null {
   return apiKeyExpiry(values.expiry, now, typeof days === 'number' ? days : undefined);
 }
 
+/** The two request fields of a mount level (CloudPaste's mount_permission, and ours). */
+export function mountFields(level: ApiKeyMountLevel) {
+  return { mount_permission: level !== 'none', mount_read_only: level === 'read_only' };
+}
+
 /** POST /admin/api-keys body of a valid create form. */
 export function toCreateRequest(values: KeyFormValues, now: Date): CreateApiKeyRequest {
   return {
@@ -125,7 +133,7 @@ export function toCreateRequest(values: KeyFormValues, now: Date): CreateApiKeyR
     expires_at: expiresAt(values, now),
     text_permission: values.text,
     file_permission: values.file,
-    mount_permission: values.mount,
+    ...mountFields(values.mount),
     basic_path: values.basicPath.trim(),
     ...(values.useCustomKey ? { custom_key: values.customKey } : {}),
   };
@@ -138,7 +146,7 @@ export function toUpdateRequest(values: KeyFormValues, now: Date): UpdateApiKeyR
     ...(values.expiry === 'keep' ? {} : { expires_at: expiresAt(values, now) }),
     text_permission: values.text,
     file_permission: values.file,
-    mount_permission: values.mount,
+    ...mountFields(values.mount),
     basic_path: values.basicPath.trim(),
   };
 }
@@ -149,4 +157,6 @@ export const SERVER_FIELD_TO_FORM: Record<string, KeyFormField> = {
   expires_at: 'customDays',
   basic_path: 'basicPath',
   custom_key: 'customKey',
+  mount_permission: 'mount',
+  mount_read_only: 'mount',
 };

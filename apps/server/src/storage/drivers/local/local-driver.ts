@@ -13,6 +13,8 @@ import { newWriteEtag } from './local-metadata.js';
 import { LocalMultipartStore } from './local-multipart.js';
 import {
   copyToTemp,
+  createDirectory,
+  deleteFolderMarker,
   deleteObject,
   describeObject,
   prepareRoot,
@@ -144,13 +146,20 @@ export class LocalStorageDriver implements Port.StorageDriver {
     const results: Port.DeleteResult[] = [];
     for (const key of keys) {
       try {
-        await deleteObject(this.#paths, key);
+        if (key.endsWith('/')) await deleteFolderMarker(this.#paths, key.slice(0, -1));
+        else await deleteObject(this.#paths, key);
         results.push({ key, ok: true });
       } catch (error) {
         results.push(rules.deleteFailure(key, mapFsError(error, key)));
       }
     }
     return results;
+  }
+
+  async createFolder(key: string): Promise<void> {
+    this.#paths.objectPath(key);
+    await prepareRoot(this.#paths);
+    await this.#guard(key, () => createDirectory(this.#paths, key));
   }
 
   async copy(fromKey: string, toKey: string): Promise<Port.WriteResult> {

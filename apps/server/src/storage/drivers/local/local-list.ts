@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../../lib/app-error.js';
 import type { ListOptions, ListResult, ObjectInfo } from '../../storage-driver.js';
@@ -9,7 +9,13 @@ import { isReservedTopLevelName, type LocalPaths } from './local-paths.js';
 
 /** One listing entry before metadata is attached. */
 export type WalkEntry =
-  { type: 'object'; key: string; path: string } | { type: 'prefix'; key: string };
+  | { type: 'object'; key: string; path: string }
+  | { type: 'prefix'; key: string }
+  /** An empty directory, listed as its folder marker `key/` (S3's zero-byte object). */
+  | { type: 'folder'; key: string; path: string };
+
+/** The ETag S3 gives a zero-byte folder marker: the MD5 of nothing. */
+const EMPTY_ETAG = 'd41d8cd98f00b204e9800998ecf8427e';
 
 /** What to walk: everything under `prefix`, after `cursor`, optionally folded at '/'. */
 export interface WalkOptions {
@@ -62,6 +68,12 @@ export async function* walkKeys(
     .sort((a, b) => compareKeys(a.key, b.key));
 
   const { prefix, after } = options;
+  if (entries.length === 0 && dirKey !== '' && dirKey.startsWith(prefix)) {
+    if (after === null || compareKeys(dirKey, after) > 0) {
+      yield { type: 'folder', key: dirKey, path: dir };
+    }
+    return;
+  }
   for (const entry of entries) {
     const underPrefix = entry.key.startsWith(prefix);
     if (!underPrefix && !(entry.isDir && prefix.startsWith(entry.key))) continue;
@@ -97,6 +109,13 @@ export function decodeCursor(cursor: string | null | undefined): string | null {
   return key;
 }
 
+/** A folder marker's listing entry: size 0, the empty body's ETag, the directory's mtime. */
+async function describeFolder(key: string, dir: string): Promise<ObjectInfo | null> {
+  const info = await stat(dir).catch(() => null);
+  if (!info?.isDirectory()) return null;
+  return { key, size: 0, etag: EMPTY_ETAG, lastModified: info.mtime, contentType: '' };
+}
+
 /**
  * One page of list(): walks from the deepest folder the prefix names, stops one entry past
  * the limit (to know whether another page exists) and stats only the page's objects.
@@ -128,7 +147,11 @@ export async function listPage(
   }
   const page = entries.slice(0, limit);
   const described = await Promise.all(
-    page.map(async (entry) => (entry.type === 'object' ? statKey(entry.key) : null)),
+    page.map(async (entry) => {
+      if (entry.type === 'object') return statKey(entry.key);
+      if (entry.type === 'folder') return describeFolder(entry.key, entry.path);
+      return null;
+    }),
   );
   return {
     objects: described

@@ -83,17 +83,57 @@ export async function copyToTemp(paths: LocalPaths, source: string): Promise<Tem
 /** Deletes an object and its sidecar; a missing object (or a folder) counts as deleted. */
 export async function deleteObject(paths: LocalPaths, key: string): Promise<void> {
   const file = paths.objectPath(key);
-  try {
-    await paths.assertPhysicallyInside(path.dirname(file));
-    await unlink(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (!isMissing(error) && code !== 'EISDIR' && code !== 'EPERM') throw error;
-  }
+  await removeInside(paths, file, unlink, ['EISDIR', 'EPERM']);
   const meta = paths.metaPath(key);
   await rm(meta, { force: true });
-  await pruneEmptyDirs(path.dirname(file), paths.root);
+  await pruneAfter(paths, file, meta);
+}
+
+/**
+ * Deletes a folder marker (`key/`): the directory goes when it is empty, and so do the
+ * directories that leaves empty; a folder with content stays (its marker only is gone, as on
+ * S3). A missing folder, or a file of that name, counts as deleted.
+ */
+export async function deleteFolderMarker(paths: LocalPaths, key: string): Promise<void> {
+  const dir = paths.objectPath(key);
+  if (!(await removeInside(paths, dir, rmdir, ['ENOTEMPTY', 'EEXIST']))) return;
+  const meta = paths.inside(paths.metaDir, key);
+  await rmdir(meta).catch(() => undefined);
+  await pruneAfter(paths, dir, meta);
+}
+
+/**
+ * Removes an entry whose parent lies physically inside root; true when it went, false when it
+ * was missing or held for one of the `tolerated` errno codes (anything else is thrown).
+ */
+async function removeInside(
+  paths: LocalPaths,
+  target: string,
+  remove: (target: string) => Promise<void>,
+  tolerated: readonly string[],
+): Promise<boolean> {
+  try {
+    await paths.assertPhysicallyInside(path.dirname(target));
+    await remove(target);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (!isMissing(error) && !tolerated.includes(code)) throw error;
+    return false;
+  }
+}
+
+/** Removes the folders a deleted entry and its metadata left empty. */
+async function pruneAfter(paths: LocalPaths, entry: string, meta: string): Promise<void> {
+  await pruneEmptyDirs(path.dirname(entry), paths.root);
   await pruneEmptyDirs(path.dirname(meta), paths.metaDir);
+}
+
+/** Creates the directory of a folder and its parents; CONFLICT-mapped errors when a file is in the way. */
+export async function createDirectory(paths: LocalPaths, key: string): Promise<void> {
+  const dir = paths.objectPath(key);
+  await mkdir(dir, { recursive: true });
+  await paths.assertPhysicallyInside(dir);
 }
 
 /** Removes now-empty folders up to (not including) `stop`: S3 has no empty prefixes. */

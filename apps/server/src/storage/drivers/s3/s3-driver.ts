@@ -4,13 +4,14 @@ import {
   HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { AppError } from '../../../lib/app-error.js';
 import { formatRangeHeader, resolveByteRange } from '../../byte-range.js';
 import type * as Port from '../../storage-driver.js';
-import { validateStorageKey, validateStoragePrefix } from '../../storage-key.js';
+import { validateEntryKey, validateStorageKey, validateStoragePrefix } from '../../storage-key.js';
 import * as rules from '../../storage-rules.js';
 import { createS3Client, type S3Target } from './s3-client.js';
 import type { S3StorageConfig } from './s3-config.js';
@@ -36,6 +37,8 @@ const S3_CAPABILITIES: Port.StorageCapabilities = {
 };
 
 const HEALTH_TIMEOUT_MS = 5_000;
+/** The content type S3 consoles give folder markers. */
+const FOLDER_CONTENT_TYPE = 'application/x-directory';
 
 /** A StorageDriver over one bucket (and optional folder) of an S3-compatible service. */
 export class S3StorageDriver implements Port.StorageDriver {
@@ -144,7 +147,7 @@ export class S3StorageDriver implements Port.StorageDriver {
     const valid: { key: string; fullKey: string }[] = [];
     for (const key of keys) {
       try {
-        valid.push({ key, fullKey: this.#fullKey(key) });
+        valid.push({ key, fullKey: this.#prefix + validateEntryKey(key) });
       } catch (error) {
         results.set(key, rules.deleteFailure(key, error));
       }
@@ -152,6 +155,21 @@ export class S3StorageDriver implements Port.StorageDriver {
     for (const [key, failure] of await deleteObjects(this.#target, valid))
       results.set(key, failure);
     return keys.map((key) => results.get(key) ?? { key, ok: true });
+  }
+
+  async createFolder(key: string): Promise<void> {
+    const marker = `${this.#fullKey(key)}/`;
+    await this.#send(key, (client) =>
+      client.send(
+        new PutObjectCommand({
+          Bucket: this.#bucket,
+          Key: marker,
+          Body: '',
+          ContentLength: 0,
+          ContentType: FOLDER_CONTENT_TYPE,
+        }),
+      ),
+    );
   }
 
   async copy(fromKey: string, toKey: string): Promise<Port.WriteResult> {

@@ -2,12 +2,14 @@ import type { FileGoneReason } from '@pasteport/contract';
 import { isApiError } from '../../../lib/api';
 
 /** Why a file cannot be shown, each with its own wording and way out. */
-export type FileProblem = 'notFound' | 'expired' | 'viewLimit' | 'gone' | 'network' | 'other';
+export type FileProblem =
+  'notFound' | 'expired' | 'viewLimit' | 'sourceRemoved' | 'gone' | 'network' | 'other';
 
 /** The 410's machine-readable reason (contract FILE_GONE_REASONS, in details[0].rule). */
 const GONE_REASONS: Record<FileGoneReason, FileProblem> = {
   expired: 'expired',
   view_limit: 'viewLimit',
+  source_removed: 'sourceRemoved',
 };
 
 /** Classifies what opening (or unlocking) a file failed with. */

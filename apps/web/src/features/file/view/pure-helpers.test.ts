@@ -29,6 +29,7 @@ describe('fileProblemOf', () => {
     [apiError({ status: 404, code: 'ROUTE_NOT_FOUND' }), 'other'],
     [apiError({ status: 410, code: 'GONE', details: [gone('expired')] }), 'expired'],
     [apiError({ status: 410, code: 'GONE', details: [gone('view_limit')] }), 'viewLimit'],
+    [apiError({ status: 410, code: 'GONE', details: [gone('source_removed')] }), 'sourceRemoved'],
     [apiError({ status: 410, code: 'GONE', details: [gone('view_limit', 'other')] }), 'viewLimit'],
     [apiError({ status: 410, code: 'GONE', details: [gone('constructor')] }), 'gone'],
     [apiError({ status: 410, code: 'GONE', serverMessage: 'this file has expired' }), 'gone'],

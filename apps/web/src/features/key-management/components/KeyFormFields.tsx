@@ -1,5 +1,19 @@
-import { Fieldset, NativeSelect, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
-import { API_KEY_EXPIRY_CHOICES, API_KEY_NAME_MAX, CUSTOM_KEY_MIN } from '@pasteport/contract';
+import {
+  Fieldset,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Radio,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import {
+  API_KEY_EXPIRY_CHOICES,
+  API_KEY_MOUNT_LEVELS,
+  API_KEY_NAME_MAX,
+  CUSTOM_KEY_MIN,
+} from '@pasteport/contract';
 import { useTranslation } from 'react-i18next';
 import { MAX_CUSTOM_DAYS, type KeyFormField, type KeyFormValues } from '../key-form';
 
@@ -13,7 +27,8 @@ export interface KeyFormFieldsProps {
   currentExpiry?: string;
 }
 
-const PERMISSIONS = ['text', 'file', 'mount'] as const;
+/** The permissions that are on or off; the mount permission has three levels (a radio group). */
+const PERMISSIONS = ['text', 'file'] as const;
 
 /** Paths and keys are read character by character, so only their input is monospaced. */
 const MONOSPACE_INPUT = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
@@ -78,6 +93,19 @@ export function KeyFormFields({
               onChange={(event) => onChange({ [permission]: event.currentTarget.checked })}
             />
           ))}
+          <Radio.Group
+            label={t('keys.permissions.mount')}
+            description={t('keys.form.permissionHints.mount')}
+            value={values.mount}
+            onChange={(value) => onChange({ mount: value })}
+            error={errors.mount}
+          >
+            <Group gap="md" mt={6}>
+              {API_KEY_MOUNT_LEVELS.map((level) => (
+                <Radio key={level} value={level} label={t(`keys.mountLevels.${level}`)} />
+              ))}
+            </Group>
+          </Radio.Group>
         </Stack>
       </Fieldset>
       <TextInput

@@ -17,6 +17,7 @@ function apiKey(patch: Partial<ApiKey> = {}): ApiKey {
     text_permission: true,
     file_permission: false,
     mount_permission: true,
+    mount_read_only: false,
     basic_path: '/docs',
     expires_at: null,
     last_used_at: null,
@@ -47,9 +48,13 @@ function keyServer(initial: ApiKey[], routes: FakeRoutes = {}) {
 const field = (label: string) =>
   screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input, select' });
 
-async function openModule(initial: ApiKey[] = [], routes: FakeRoutes = {}) {
+async function openModule(
+  initial: ApiKey[] = [],
+  routes: FakeRoutes = {},
+  language: 'en' | 'zh-CN' = 'en',
+) {
   const fetchMock = keyServer(initial, routes);
-  const view = renderApp('/admin/key-management');
+  const view = renderApp('/admin/key-management', { language });
   await screen.findByTestId('page-title');
   return { ...view, fetchMock };
 }
@@ -74,7 +79,7 @@ describe('key management', () => {
     expect(first.getByText('ci-bot')).toBeInTheDocument();
     expect(first.getByText('pp_ab12c…')).toBeInTheDocument();
     expect(first.getByText('Text')).toBeInTheDocument();
-    expect(first.getByText('Mounts')).toBeInTheDocument();
+    expect(first.getByText('Mounts · read-write')).toBeInTheDocument();
     expect(first.queryByText('Files')).not.toBeInTheDocument();
     expect(first.getByText('/docs')).toBeInTheDocument();
     expect(first.getAllByText('Never')).toHaveLength(2);
@@ -104,6 +109,7 @@ describe('key management', () => {
       text_permission: true,
       file_permission: true,
       mount_permission: false,
+      mount_read_only: false,
       basic_path: '/',
     });
     expectInstantAfter(body.expires_at, 7 * 86_400_000, since);
@@ -171,6 +177,76 @@ describe('key management', () => {
     const body = bodyOf(fetchMock, 'PUT /api/admin/api-keys/k1');
     expect(body).toMatchObject({ name: 'ci-renamed', basic_path: '/docs', mount_permission: true });
     expect(body).not.toHaveProperty('expires_at');
+  });
+
+  it('offers three mount levels and sends the chosen one as the two mount fields', async () => {
+    const { user, fetchMock } = await openModule();
+    const dialog = await openCreateDialog(user);
+    const levels = within(dialog).getByRole('radiogroup', { name: /^Mounts/ });
+    expect(within(levels).getAllByRole('radio')).toHaveLength(3);
+    expect(within(levels).getByRole('radio', { name: 'None' })).toBeChecked();
+    await user.type(field('Name'), 'reader');
+    await user.click(within(levels).getByRole('radio', { name: 'Read-only' }));
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    await screen.findByRole('dialog', { name: 'API key created' });
+    expect(bodyOf(fetchMock, 'POST /api/admin/api-keys')).toMatchObject({
+      name: 'reader',
+      mount_permission: true,
+      mount_read_only: true,
+    });
+  });
+
+  it('shows a read-only key as such, and edits its level down to none', async () => {
+    const reader = apiKey({ mount_read_only: true });
+    const { user, fetchMock } = await openModule([reader], {
+      'PUT /api/admin/api-keys/k1': ({ body }) => ok({ ...reader, ...(body as object) }),
+    });
+    const row = (await screen.findAllByTestId('api-key-row'))[0]!;
+    expect(within(row).getByText('Mounts · read-only')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Actions for ci-bot' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit API key “ci-bot”' });
+    expect(within(dialog).getByRole('radio', { name: 'Read-only' })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'None' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodyOf(fetchMock, 'PUT /api/admin/api-keys/k1')).toMatchObject({
+      mount_permission: false,
+      mount_read_only: false,
+    });
+  });
+
+  it('names the mount levels in Chinese', async () => {
+    const { user } = await openModule(
+      [apiKey({ mount_read_only: true }), apiKey({ id: 'k2', name: 'writer' })],
+      {},
+      'zh-CN',
+    );
+    const rows = await screen.findAllByTestId('api-key-row');
+    expect(within(rows[0]!).getByText('挂载 · 只读')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('挂载 · 读写')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: '新建 API 密钥' }));
+    const dialog = await screen.findByRole('dialog', { name: '新建 API 密钥' });
+    for (const name of ['无', '只读', '读写']) {
+      expect(within(dialog).getByRole('radio', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('puts a refused mount level on the mount choice', async () => {
+    const details = [
+      { field: 'mount_read_only', rule: 'requires_mount_permission', message: 'needs mount' },
+    ];
+    const { user } = await openModule([], {
+      'POST /api/admin/api-keys': () => fail(400, 'VALIDATION_FAILED', { details }),
+    });
+    const dialog = await openCreateDialog(user);
+    await user.type(field('Name'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    // The group's error sits in its wrapper, under the choices.
+    const levels = within(dialog).getByRole('radiogroup', { name: /^Mounts/ });
+    expect(
+      await within(levels.parentElement!).findByText('This value was not accepted.'),
+    ).toBeInTheDocument();
   });
 
   it('deletes a key after a confirmation that names it', async () => {

@@ -1,6 +1,10 @@
 import { Alert, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { StorageConfig, StorageConfigDeleteConflict } from '@pasteport/contract';
+import {
+  STORAGE_CONFIG_DELETE_CONFLICTS,
+  type StorageConfig,
+  type StorageConfigDeleteConflict,
+} from '@pasteport/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { isApiError } from '../../../lib/api';
@@ -10,12 +14,15 @@ import { useDeleteStorageConfig } from '../api';
 function conflictOf(error: unknown): StorageConfigDeleteConflict | undefined {
   if (!isApiError(error) || error.code !== 'CONFLICT') return undefined;
   const rule = error.details?.[0]?.rule;
-  return rule === 'in_use' || rule === 'is_default' ? rule : undefined;
+  return (STORAGE_CONFIG_DELETE_CONFLICTS as readonly (string | undefined)[]).includes(rule)
+    ? (rule as StorageConfigDeleteConflict)
+    : undefined;
 }
 
 /**
  * Confirms deleting a config. A refusal is explained in words that say what to do: move the
- * default elsewhere, or delete the files still on it (counted from the refreshed list).
+ * default elsewhere, delete the files still on it (counted from the refreshed list), or the
+ * mount points showing it.
  */
 export function DeleteConfigDialog({
   config,
@@ -49,7 +56,9 @@ export function DeleteConfigDialog({
             name: config.name,
             count: Math.max(config.file_count, 1),
           })
-        : undefined;
+        : conflict === 'mounted'
+          ? t('storageConfig.deleteDialog.mounted', { name: config.name })
+          : undefined;
 
   return (
     <ConfirmDialog

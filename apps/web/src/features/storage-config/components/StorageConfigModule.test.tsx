@@ -332,6 +332,23 @@ describe('storage config module', () => {
     ).toBeInTheDocument();
   });
 
+  it('says that mount points still show a config when the delete is refused', async () => {
+    const { user } = await openModule([storageConfig(), R2], {
+      'DELETE /api/s3-configs/c2': () =>
+        fail(409, 'CONFLICT', {
+          details: [{ field: 'id', rule: 'mounted', message: 'still mounted by 2 mount points' }],
+        }),
+    });
+    await openMenuItem(user, 'Media', 'Delete');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete storage' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete storage' }));
+    expect(
+      await within(dialog).findByText(
+        '“Media” is shown by mount points. Delete those mount points, or move them to another storage, first.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('explains that the default cannot be deleted, and makes another config the default', async () => {
     const { user, fetchMock } = await openModule([storageConfig(), R2], {
       'DELETE /api/s3-configs/c1': () =>

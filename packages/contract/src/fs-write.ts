@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { EDITOR_CONTENT_MAX_BYTES } from './constants.js';
+import { MULTIPART_MAX_PARTS } from './file-rules.js';
+import { mediaTypeField, partTargetSchema } from './files.js';
+import { strictBody } from './strict-body.js';
+
+/*
+ * The file-system writes (SPEC §7 "File system"), with CloudPaste's field names so its clients
+ * work. Every path is a virtual path (`/mount/path/below`), normalised and checked by the
+ * server (a refused one is a 400 naming the field: path, oldPath, newPath, paths[3] …).
+ */
+
+/** Paths one batch-remove may name. */
+export const FS_BATCH_REMOVE_MAX = 1000;
+/** Largest text `POST /api/fs/update` stores, in UTF-8 bytes (SPEC §9 editor content max). */
+export const FS_UPDATE_MAX_BYTES = EDITOR_CONTENT_MAX_BYTES;
+
+/** A virtual path as sent: the server normalises it (vfs/path.ts) and names the field. */
+const fsPath = z.string().max(8192, 'must be at most 8192 characters');
+/** A file name inside the target folder (no slashes; the server checks it as a path name). */
+const fsFileName = z.string().min(1, 'fileName is required').max(1024);
+const fileSize = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** `POST /api/fs/mkdir` body. */
+export const fsMkdirRequestSchema = strictBody(z.object({ path: fsPath }));
+
+/** What a write left at a path (sizes and ETags always as storage reports them). */
+export const fsWrittenSchema = z.object({
+  path: z.string(),
+  name: z.string(),
+  isDirectory: z.boolean(),
+  size: z.number(),
+  etag: z.string().nullable(),
+  modified: z.string().nullable(),
+});
+export type FsWritten = z.infer<typeof fsWrittenSchema>;
+
+/**
+ * Fields of `POST /api/fs/upload` (multipart/form-data) besides the `file` part. `path` names
+ * the target folder, or the whole target path when its last name is the file's name (a `path`
+ * ending in `/` is always a folder). `use_multipart` is accepted for CloudPaste clients: this
+ * server always streams the body into storage (S3 writes go up in parts by themselves).
+ */
+export const fsUploadFieldsSchema = strictBody(
+  z.object({
+    path: fsPath,
+    use_multipart: z.enum(['true', 'false', '1', '0', '']).optional(),
+  }),
+);
+
+/** `POST /api/fs/update` body: creates or replaces a text file. */
+export const fsUpdateRequestSchema = strictBody(
+  z.object({
+    path: fsPath,
+    content: z.string(),
+  }),
+);
+
+/** `POST /api/fs/rename` body: a file or a folder (with everything beneath) to a new path. */
+export const fsRenameRequestSchema = strictBody(
+  z.object({
+    oldPath: fsPath,
+    newPath: fsPath,
+  }),
+);
+
+/** `POST /api/fs/rename` → data. */
+export const fsRenamedSchema = z.object({
+  oldPath: z.string(),
+  newPath: z.string(),
+  isDirectory: z.boolean(),
+  /** Objects moved (a file: 1). */
+  moved: z.number(),
+});
+
+/** `DELETE /api/fs/batch-remove` body. */
+export const fsBatchRemoveRequestSchema = strictBody(
+  z.object({
+    paths: z
+      .array(fsPath)
+      .min(1, 'give at least one path')
+      .max(FS_BATCH_REMOVE_MAX, `at most ${FS_BATCH_REMOVE_MAX} paths per call`),
+  }),
+);
+
+/** The outcome for one path of a batch-remove; one bad path does not stop the rest. */
+export const fsRemoveResultSchema = z.object({
+  path: z.string(),
+  success: z.boolean(),
+  /** Why it failed (null on success); `code` is the error code. */
+  error: z.string().nullable(),
+  code: z.string().nullable(),
+});
+
+/** `DELETE /api/fs/batch-remove` → data. */
+export const fsBatchRemovedSchema = z.object({
+  results: z.array(fsRemoveResultSchema),
+  success: z.number(),
+  failed: z.number(),
+});
+
+/** `POST /api/fs/presign` body: the folder, the name, and what the client will PUT. */
+export const fsPresignRequestSchema = strictBody(
+  z.object({
+    path: fsPath,
+    fileName: fsFileName,
+    contentType: mediaTypeField.optional(),
+    fileSize,
+  }),
+);
+
+/** `POST /api/fs/presign` → data: PUT the bytes to `presignedUrl` with `headers`, then commit. */
+export const fsPresignedSchema = z.object({
+  presignedUrl: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  /** The virtual path the file will have. */
+  path: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  /** The object key in the mount's storage. */
+  key: z.string(),
+  expiresAt: z.string(),
+});
+
+/** `POST /api/fs/presign/commit` body: names the uploaded file (the server stats storage). */
+export const fsPresignCommitRequestSchema = strictBody(
+  z.object({
+    path: fsPath,
+    fileName: fsFileName,
+    contentType: mediaTypeField.optional(),
+    /** Only compared with what storage holds; a mismatch is refused. */
+    fileSize: fileSize.optional(),
+    etag: z.string().max(200).optional(),
+  }),
+);
+
+/** `POST /api/fs/multipart/init` body. */
+export const fsMultipartInitRequestSchema = strictBody(
+  z.object({
+    path: fsPath,
+    fileName: fsFileName,
+    fileSize,
+    /** Bytes per part; defaults to MULTIPART_PART_SIZE. */
+    partSize: z
+      .number()
+      .int()
+      .min(1)
+      .max(5 * 1024 * 1024 * 1024)
+      .optional(),
+    /** When given, must match fileSize / partSize. */
+    partCount: z.number().int().min(1).max(MULTIPART_MAX_PARTS).optional(),
+    contentType: mediaTypeField.optional(),
+  }),
+);
+
+/** `POST /api/fs/multipart/init` → data (SPEC §3 "file-system variant": uploadId, presignedUrls). */
+export const fsMultipartInitSchema = z.object({
+  /** Names this upload in complete/abort; bound to its path, storage and caller (signed). */
+  uploadId: z.string(),
+  presignedUrls: z.array(partTargetSchema),
+  partSize: z.number(),
+  partCount: z.number(),
+  /** Headers every part PUT must carry (signed). */
+  headers: z.record(z.string(), z.string()),
+  path: z.string(),
+  fileName: z.string(),
+  key: z.string(),
+  expiresAt: z.string(),
+});
+
+/** `POST /api/fs/multipart/complete` body. */
+export const fsMultipartCompleteRequestSchema = strictBody(
+  z.object({
+    path: fsPath,
+    uploadId: z.string().min(1).max(4096),
+    fileName: fsFileName,
+    fileSize: fileSize.optional(),
+    parts: z
+      .array(
+        strictBody(
+          z.object({
+            partNumber: z.number().int().min(1).max(MULTIPART_MAX_PARTS),
+            etag: z.string().min(1).max(200),
+          }),
+        ),
+      )
+      .min(1, 'give at least one part')
+      .max(MULTIPART_MAX_PARTS),
+  }),
+);
+
+/** `POST /api/fs/multipart/abort` body. */
+export const fsMultipartAbortRequestSchema = strictBody(
+  z.object({
+    path: fsPath,
+    uploadId: z.string().min(1).max(4096),
+    fileName: fsFileName,
+  }),
+);
