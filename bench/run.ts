@@ -1,6 +1,6 @@
 // `npm run bench`: each scenario is measured against a bare node:http baseline in the same run,
 // and reported as a ratio, because absolute numbers on a shared machine are noise.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../apps/server/test/free-port.js';
@@ -22,6 +22,7 @@ import {
   requestsPerSecond,
   type Scenario,
 } from './scenarios.js';
+import { fsGoals, fsMarkdown, measureFs, type FsBenchResult } from './fs.js';
 import { measureTransfers, type TransferResult } from './transfers.js';
 import {
   measurePageWeight,
@@ -164,7 +165,35 @@ interface RequestResults {
   createRps: number;
 }
 
+/** BENCH_ONLY=fs: the file-system benches alone, their section of BENCHMARKS.md replaced. */
+async function fsOnly(): Promise<void> {
+  const fs = await measureFs(ADMIN);
+  const goals = fsGoals(fs);
+  console.log(JSON.stringify(fs, null, 2));
+  for (const goal of goals) console.log(`${goal.met ? 'MET   ' : 'MISSED'}  ${goal.name}`);
+  const file = path.join(REPO_ROOT, 'docs/BENCHMARKS.md');
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf('## File system');
+  const end = text.indexOf('## ', start + 3);
+  const section = fsMarkdown(fs).join('\n');
+  const goalsAt = text.indexOf('## Goals');
+  const withSection =
+    start >= 0
+      ? text.slice(0, start) + section + text.slice(end)
+      : text.slice(0, goalsAt) + section + text.slice(goalsAt);
+  // The fs goals replace their own lines in the goal list.
+  const lines = withSection.split('\n').filter((line) => !FS_GOAL_MARK.test(line));
+  const listEnd = lines.length - (lines.at(-1) === '' ? 1 : 0);
+  lines.splice(listEnd, 0, ...goals.map((g) => `- ${g.met ? 'met' : 'MISSED'}: ${g.name}`));
+  writeFileSync(file, lines.join('\n'));
+  if (goals.some((g) => !g.met)) process.exitCode = 1;
+}
+
+/** The fs goals' lines in the goal list (see fsGoals). */
+const FS_GOAL_MARK = /^- (met|MISSED): (search p99|archive streams|server peak RSS through the fs)/;
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'fs') return fsOnly();
   // The request scenarios twice: the server free to use every core, then pinned to one
   // (like for like with CloudPaste's figures), the load generator kept off its core.
   const unpinned = await measureRequests();
@@ -199,6 +228,9 @@ async function main(): Promise<void> {
     // Page weight: each route's first visit in Chromium, on the server started above.
     const pageWeight = await measurePageWeight(server.url, ADMIN);
 
+    // The file-system benches, on their own server.
+    const fs = await measureFs(ADMIN);
+
     // Leak checks on fresh servers: RSS after the first 1k requests vs after 100k more.
     const memory = await leakCheck({ name: 'health', path: '/api/health' });
     const readMemory = await leakCheck({ name: 'paste read', path: '' }, true);
@@ -216,6 +248,7 @@ async function main(): Promise<void> {
       readMemory,
       transfers,
       pageWeight,
+      fs,
     };
     const goals = [
       ...ratios.map((r) => ({
@@ -241,6 +274,7 @@ async function main(): Promise<void> {
         { name: `server peak RSS with ${t.sizeMb} MiB transfers < 150 MB`, met: t.peakRssMb < 150 },
       ]),
       ...pageWeightGoals(pageWeight),
+      ...fsGoals(fs),
     ];
     console.log(JSON.stringify(report, null, 2));
     for (const goal of goals) console.log(`${goal.met ? 'MET   ' : 'MISSED'}  ${goal.name}`);
@@ -311,6 +345,7 @@ function writeReport(
     readMemory: Memory;
     transfers: TransferResult[];
     pageWeight: PageWeight[];
+    fs: FsBenchResult;
   },
   goals: { name: string; met: boolean }[],
 ): void {
@@ -383,6 +418,7 @@ function writeReport(
     'CloudPaste 0.7 moved 100 MiB at 64–106 MB/s with 350–690 MiB peak RSS on the same kind of machine.',
     '',
     ...pageWeightMarkdown(r.pageWeight),
+    ...fsMarkdown(r.fs),
     '## Goals',
     '',
     ...goals.map((g) => `- ${g.met ? 'met' : 'MISSED'}: ${g.name}`),

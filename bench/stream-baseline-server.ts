@@ -1,10 +1,13 @@
 // The transfer baseline: bare node:http streaming one file to downloaders (GET) and request
 // bodies to disk (POST), with nothing else in the way. Its own process, like the server.
+// With BASELINE_FILES (a JSON list) a GET streams those files one after another (the
+// archive bench's "reading the same files").
 import { createReadStream, createWriteStream, statSync, unlinkSync } from 'node:fs';
 import http from 'node:http';
 import { pipeline } from 'node:stream/promises';
 
 const file = process.env.BASELINE_FILE ?? '';
+const files = JSON.parse(process.env.BASELINE_FILES ?? '[]') as string[];
 const sink = process.env.BASELINE_SINK ?? '';
 let received = 0;
 const server = http.createServer((req, res) => {
@@ -23,11 +26,15 @@ const server = http.createServer((req, res) => {
     );
     return;
   }
+  const list = files.length > 0 ? files : [file];
   res.writeHead(200, {
     'content-type': 'application/octet-stream',
-    'content-length': statSync(file).size,
+    'content-length': list.reduce((sum, one) => sum + statSync(one).size, 0),
   });
-  createReadStream(file).pipe(res);
+  void (async () => {
+    for (const one of list) await pipeline(createReadStream(one), res, { end: false });
+    res.end();
+  })().catch(() => res.destroy());
 });
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();

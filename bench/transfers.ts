@@ -26,8 +26,12 @@ export interface TransferResult {
 }
 
 /** A file of `bytes` incompressible bytes (one random MiB repeated: the content is irrelevant). */
-async function makeFile(dir: string, bytes: number): Promise<string> {
-  const file = path.join(dir, `payload-${bytes}.bin`);
+export async function makeFile(
+  dir: string,
+  bytes: number,
+  name = `payload-${bytes}.bin`,
+): Promise<string> {
+  const file = path.join(dir, name);
   const block = randomFillSync(Buffer.alloc(MiB));
   const chunks = (function* () {
     for (let sent = 0; sent < bytes; sent += MiB)
@@ -68,8 +72,8 @@ function timedUpload(
   });
 }
 
-/** Downloads a URL, discarding the bytes; seconds, after checking the byte count. */
-function timedDownload(url: string, size: number): Promise<number> {
+/** Downloads a URL, discarding the bytes; seconds, after checking the byte count (if known). */
+export function timedDownload(url: string, size: number | null): Promise<number> {
   const started = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
     http
@@ -77,7 +81,8 @@ function timedDownload(url: string, size: number): Promise<number> {
         let received = 0;
         res.on('data', (chunk: Buffer) => (received += chunk.length));
         res.on('end', () => {
-          if (received !== size) reject(new Error(`downloaded ${received} of ${size} bytes`));
+          if (size !== null && received !== size)
+            reject(new Error(`downloaded ${received} of ${size} bytes`));
           else resolve(Number(process.hrtime.bigint() - started) / 1e9);
         });
       })
@@ -85,10 +90,20 @@ function timedDownload(url: string, size: number): Promise<number> {
   });
 }
 
-async function startStreamBaseline(file: string, sink: string): Promise<BenchTarget> {
+/** The bare stream baseline serving `file` (or `files`, one after another) and sinking to `sink`. */
+export async function startStreamBaseline(
+  file: string,
+  sink: string,
+  files: string[] = [],
+): Promise<BenchTarget> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/stream-baseline-server.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, BASELINE_FILE: file, BASELINE_SINK: sink },
+    env: {
+      ...process.env,
+      BASELINE_FILE: file,
+      BASELINE_SINK: sink,
+      BASELINE_FILES: JSON.stringify(files),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -106,7 +121,7 @@ async function startStreamBaseline(file: string, sink: string): Promise<BenchTar
   };
 }
 
-async function json<T>(
+export async function json<T>(
   url: string,
   method: string,
   body: unknown,

@@ -61,6 +61,7 @@ import { createMountService } from './modules/mounts/mount.service.js';
 import { createFsCrawl } from './modules/search/fs-crawl.js';
 import { createFsIndexRepository } from './modules/search/fs-index.repository.js';
 import { createFsIndexer } from './modules/search/fs-indexer.js';
+import { createSearchCache } from './modules/search/search-cache.js';
 import { createSearchService, storageTypeFrom } from './modules/search/search.service.js';
 import { createFsLimits } from './modules/fs/fs-limits.js';
 import { createFsUploadTokens } from './modules/fs/fs-upload-token.js';
@@ -74,7 +75,8 @@ import type { TaskHandlers } from './modules/tasks/task-handler.js';
 import { createTaskRepository } from './modules/tasks/task.repository.js';
 import { createTaskRunner, type TaskRunnerOptions } from './modules/tasks/task-runner.js';
 import { createTaskService } from './modules/tasks/task.service.js';
-import { createMountTable } from './vfs/mount-table.js';
+import { createMountTable, MOUNTS_TOPIC } from './vfs/mount-table.js';
+import { reachableMounts } from './vfs/mount-space.js';
 
 /** Everything the server is built from: given by boot.ts (or a test harness). */
 export interface AppDeps {
@@ -162,8 +164,22 @@ export function compose(deps: AppDeps) {
   // Directory pages of storages, dropped on every instance when a write changes their folder.
   const listingCache = createListingCache({ clock, invalidation });
   fsChanges.subscribe((change) => listingCache.forgetChange(change));
-  // The search index follows every write (the crawl catches up with the others).
-  createFsIndexer(repos.fsIndex).follow(fsChanges);
+  // Search result pages, dropped on every instance when a storage's index changes.
+  const searchCache = createSearchCache({ clock, invalidation });
+  // A mount or storage config change alters what callers may see: every instance hears it.
+  for (const topic of [MOUNTS_TOPIC, STORAGE_CONFIG_TOPIC]) {
+    invalidation.subscribe(topic, () => searchCache.forgetAllHere());
+  }
+  // The search index follows every write (the crawl catches up with the others); the cached
+  // results of the storage are dropped once the index has it.
+  const fsIndexer = createFsIndexer(repos.fsIndex);
+  fsChanges.subscribe(async (change) => {
+    try {
+      await fsIndexer.apply(change);
+    } finally {
+      await searchCache.forgetStorage(change.storageConfigId);
+    }
+  });
   const sharePasswordThrottle = createLoginThrottle({
     repo: repos.loginAttempts,
     clock,
@@ -240,7 +256,20 @@ export function compose(deps: AppDeps) {
       clock,
       sessionTtlMs: deps.config.sessionTtlMs,
     }),
-    cache: createCacheService({ caches: [pasteCache, apiKeys.cache, listingCache.managed] }),
+    cache: createCacheService({
+      caches: [pasteCache, apiKeys.cache, listingCache.managed, searchCache.managed],
+      scopes: {
+        // The admin any mount, even an inactive one; a key only one it can see.
+        storageOfMount: async (actor, mountId) =>
+          actor.kind === 'admin'
+            ? (await repos.mounts.findById(mountId))?.storage_config_id
+            : reachableMounts(actor, await mountTable.active()).find((m) => m.id === mountId)
+                ?.storage_config_id,
+        visibleStorages: async (actor) =>
+          reachableMounts(actor, await mountTable.active()).map((m) => m.storage_config_id),
+        storageExists: async (id) => (await repos.storageConfigs.findById(id)) !== undefined,
+      },
+    }),
     dashboard: createDashboardService({ repo: repos.dashboard, clock }),
     system: createSystemService(
       {
@@ -308,6 +337,7 @@ export function compose(deps: AppDeps) {
       repo: repos.fsIndex,
       mounts: mountTable,
       storageTypeOf: storageTypeFrom(storage),
+      cache: searchCache,
     }),
     fsCrawl: createFsCrawl({
       repo: repos.fsIndex,
@@ -316,6 +346,7 @@ export function compose(deps: AppDeps) {
       storageConfigIds: async () => (await repos.storageConfigs.list()).map((c) => c.id),
       clock,
       logger,
+      onIndexChanged: (id) => searchCache.forgetStorage(id),
     }),
     fsShare: createFsShareService({ mountTable, storage, linked: linkedShares }),
     fsArchive: createFsArchiveService({
@@ -378,6 +409,7 @@ export function compose(deps: AppDeps) {
     storage,
     mountTable,
     fsChanges,
+    searchCache,
     services,
     sweeps,
     jobLeases: repos.jobLeases,

@@ -58,13 +58,33 @@ export type CacheStats = z.infer<typeof cacheStatsSchema>;
 /** GET /api/admin/cache/stats → data. */
 export const cacheStatsListSchema = z.array(cacheStatsSchema);
 
+const cacheScopeId = z.string().trim().min(1).max(64);
+
+/** `details[].rule` when a clear names both a mount and a storage config. */
+export const CACHE_SCOPE_CONFLICT_RULE = 'exclusive';
+
 /**
  * POST /api/admin/cache/clear and /api/user/cache/clear body: one cache by name, or (absent,
- * the usual case) every cache the caller may clear.
+ * the usual case) every cache the caller may clear. `mountId` (that mount's storage) or
+ * `s3ConfigId` (that storage config; admin only) narrows the clear to the entries of one
+ * storage, in the caches that hold entries per storage (listings, search); not both.
  */
 export const clearCacheRequestSchema = strictBody(
-  z.object({ name: z.string().trim().min(1).max(50).optional() }),
-);
+  z.object({
+    name: z.string().trim().min(1).max(50).optional(),
+    mountId: cacheScopeId.optional(),
+    s3ConfigId: cacheScopeId.optional(),
+  }),
+).superRefine((values, ctx) => {
+  if (values.mountId !== undefined && values.s3ConfigId !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['s3ConfigId'],
+      message: 'give mountId or s3ConfigId, not both',
+      params: { rule: CACHE_SCOPE_CONFLICT_RULE },
+    });
+  }
+});
 export type ClearCacheRequest = z.infer<typeof clearCacheRequestSchema>;
 
 /**

@@ -10,8 +10,14 @@ import { MOUNT_STORAGE_TYPES } from './mount-rules.js';
 
 /** The most results one page may ask for. */
 export const SEARCH_LIMIT_MAX = 200;
-/** The deepest page: offsets beyond it are refused rather than scanned. */
-export const SEARCH_OFFSET_MAX = 1_000_000;
+/**
+ * Matches one search ranks and counts at most: a keyword found in most of a million names
+ * answers as fast as a rare one. Beyond it `total` stays at this and `capped` is true (the
+ * explorer shows "10,000+" and asks for a longer keyword).
+ */
+export const SEARCH_MATCHES_MAX = 10_000;
+/** The deepest page: offsets beyond the ranked matches are refused. */
+export const SEARCH_OFFSET_MAX = SEARCH_MATCHES_MAX;
 /** Longest keyword: a name is at most 255 bytes. */
 export const SEARCH_KEYWORD_MAX = 255;
 export const SEARCH_SCOPES = ['global', 'mount', 'directory'] as const;
@@ -59,8 +65,11 @@ export type FsSearchResult = z.infer<typeof fsSearchResultSchema>;
 
 export const fsSearchResponseSchema = z.object({
   results: z.array(fsSearchResultSchema),
+  /** Matches, counted up to SEARCH_MATCHES_MAX. */
   total: z.number().int().min(0),
   hasMore: z.boolean(),
+  /** More than SEARCH_MATCHES_MAX names match: `total` is a floor; narrow the keyword. */
+  capped: z.boolean(),
 });
 export type FsSearchResponse = z.infer<typeof fsSearchResponseSchema>;
 

@@ -135,6 +135,19 @@ export function mountsFor(actor: Actor, mounts: readonly ActiveMount[]): readonl
   return mounts.filter((mount) => mount.storage_allows_api_keys === 1);
 }
 
+/**
+ * The mounts an actor can see something of: those of mountsFor whose path is within its reach
+ * or holds it (an API key's basic path inside a mount sees part of that mount).
+ */
+export function reachableMounts(
+  actor: Actor,
+  mounts: readonly ActiveMount[],
+): readonly ActiveMount[] {
+  return mountsFor(actor, mounts).filter(
+    (mount) => visibilityOf(actor, mount.mount_path) !== 'none',
+  );
+}
+
 /** The child of `ancestor` on the way down to `target` (target lies strictly below it). */
 function stepToward(ancestor: string, target: string): { name: string; path: string } {
   const name = pathSegments(target)[pathSegments(ancestor).length]!;

@@ -15,4 +15,10 @@ export interface ManagedCache {
   stats(): CacheStats;
   /** Empties it on every instance; resolves to the entries this instance dropped. */
   clearEverywhere(): Promise<number>;
+  /**
+   * For caches whose entries belong to storage configs (listings, search results): drops, on
+   * every instance, only the entries of those storages; resolves to the entries this instance
+   * dropped. A scoped clear (a mount, a storage config, an API key's own mounts) uses it.
+   */
+  readonly clearStorages?: (storageIds: readonly string[]) => Promise<number>;
 }

@@ -26,6 +26,20 @@ function setup() {
 }
 
 describe('listing cache', () => {
+  it('clears only the pages of the storages named, and counts what it dropped here', async () => {
+    const { cache, put } = setup();
+    put(ref('', 's1'), page('x'));
+    put(ref('a', 's1'), page('x'));
+    put(ref('', 's2'), page('x'));
+    put(ref('', 's3'), page('x'));
+    expect(await cache.managed.clearStorages!(['s1', 's3'])).toBe(3);
+    expect(cache.get(ref('', 's1'), 300)).toBeUndefined();
+    expect(cache.get(ref('a', 's1'), 300)).toBeUndefined();
+    expect(cache.get(ref('', 's3'), 300)).toBeUndefined();
+    expect(cache.get(ref('', 's2'), 300)).toEqual(page('x'));
+    expect(await cache.managed.clearStorages!(['s1'])).toBe(0);
+  });
+
   it("keeps a page for the mount's TTL, and never with TTL 0", () => {
     const { clock, cache, put } = setup();
     put(ref('a'), page('x'));

@@ -149,6 +149,15 @@ export function createListingCache(deps: { clock: Clock; invalidation: Invalidat
       await publish(DROP_ALL);
       return dropped;
     },
+    async clearStorages(storageIds) {
+      const ids = new Set(storageIds);
+      let dropped = 0;
+      for (const [folder, refs] of refsByFolder) {
+        if (ids.has(folder.slice(0, folder.indexOf('\u0000')))) dropped += refs.size;
+      }
+      await Promise.all([...ids].map((id) => publish([id])));
+      return dropped;
+    },
   };
 
   return Object.assign(cache, { managed });

@@ -36,6 +36,11 @@ export interface FsCrawlDeps {
   storageConfigIds: () => Promise<string[]>;
   clock: Clock;
   logger: Pick<Logger, 'info' | 'warn'>;
+  /**
+   * Told when the crawl changed a storage's index (a finished crawl; a pass that saved pages of
+   * an unfinished one), so cached search results of that storage are dropped.
+   */
+  onIndexChanged?: (storageConfigId: string) => Promise<void>;
   pageLimit?: number;
   pagesPerRun?: number;
 }
@@ -83,6 +88,7 @@ export function createFsCrawl(deps: FsCrawlDeps) {
         await deps.mounts.markRefreshed(mount.id, at);
     }
     deps.logger.info({ storageConfigId, generation, gone }, 'search index crawl finished');
+    await deps.onIndexChanged?.(storageConfigId);
     return true;
   }
 
@@ -103,11 +109,15 @@ export function createFsCrawl(deps: FsCrawlDeps) {
     for (const id of storages) {
       if (!isDue(states.get(id))) continue;
       let done = false;
+      let saved = 0;
       try {
         while (!done && more()) {
           done = await crawlPage(id);
           pages++;
+          saved++;
         }
+        // A finished crawl told it already; pages of an unfinished one changed the index too.
+        if (!done && saved > 0) await deps.onIndexChanged?.(id);
       } catch (err) {
         // One unreachable storage does not hold the others back; its cursor stays for the
         // next pass.

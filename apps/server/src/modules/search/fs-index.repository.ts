@@ -1,4 +1,4 @@
-import type { DatabaseKind } from '@pasteport/contract';
+import { SEARCH_MATCHES_MAX, type DatabaseKind } from '@pasteport/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, FsCrawlStateTable, FsIndexTable } from '../../db/schema.js';
 
@@ -195,28 +195,45 @@ export function createFsIndexRepository(db: Kysely<Database>, kind: DatabaseKind
       });
     },
 
-    /** One page of hits in relevance order, and how many there are in all. */
-    async search(query: SearchQuery): Promise<{ hits: SearchHit[]; total: number }> {
-      if (query.branches.length === 0) return { hits: [], total: 0 };
+    /**
+     * One page of hits in relevance order, and how many there are (counted up to
+     * SEARCH_MATCHES_MAX; `capped` when more match). The matches read are bounded, so a
+     * keyword found in most names costs what a rare one does: rank and count at most
+     * SEARCH_MATCHES_MAX + 1 rows, in one pass (the count is a window over the same rows).
+     */
+    async search(
+      query: SearchQuery,
+    ): Promise<{ hits: SearchHit[]; total: number; capped: boolean }> {
+      if (query.branches.length === 0) return { hits: [], total: 0, capped: false };
       const hits = sql.join(
         query.branches.map((branch, index) => branchSql(kind, query.folded, branch, index)),
         sql` union all `,
       );
+      const matches = sql`select * from (${hits}) matched limit ${SEARCH_MATCHES_MAX + 1}`;
       const exact = query.folded;
       const prefix = `${escapeLike(query.folded)}%`;
-      const page = await sql<SearchHit>`
-        select * from (${hits}) hits
+      const page = await sql<SearchHit & { matches: number | string }>`
+        select hits.*, count(*) over () as matches from (${matches}) hits
         order by
           case when name_fold = ${exact} then 0
                when name_fold like ${prefix} escape '\\' then 1
                else 2 end,
           is_directory desc, name_fold, name, key, branch
         limit ${query.limit} offset ${query.offset}`.execute(db);
-      const count = await sql<{ n: number | string }>`
-        select count(*) as n from (${hits}) hits`.execute(db);
+      let matched = Number(page.rows[0]?.matches ?? 0);
+      if (page.rows.length === 0 && query.offset > 0) {
+        // Past the last page: the window saw no row, so count on its own.
+        const count = await sql<{ n: number | string }>`
+          select count(*) as n from (${matches}) hits`.execute(db);
+        matched = Number(count.rows[0]?.n ?? 0);
+      }
       return {
-        hits: page.rows.map((row) => ({ ...row, size: Number(row.size) })),
-        total: Number(count.rows[0]?.n ?? 0),
+        hits: page.rows.map(({ matches: _matches, ...row }) => ({
+          ...row,
+          size: Number(row.size),
+        })),
+        total: Math.min(matched, SEARCH_MATCHES_MAX),
+        capped: matched > SEARCH_MATCHES_MAX,
       };
     },
   };

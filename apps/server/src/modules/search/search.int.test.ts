@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FsSearchResponse } from '@pasteport/contract';
+import { SEARCH_MATCHES_MAX, type FsSearchResponse } from '@pasteport/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase } from '../../../test/databases.js';
@@ -211,6 +211,8 @@ describe.each(DATABASE_KINDS)('fs search on %s', (kind) => {
       storageConfigIds: () => Promise.resolve([storageId]),
       clock,
       logger: { info: () => undefined, warn: () => undefined },
+      // As composition.ts wires it: what a run indexed drops the app's cached results.
+      onIndexChanged: (id) => t.root.searchCache.forgetStorage(id),
       pageLimit: 2,
       pagesPerRun: 3,
     });
@@ -467,8 +469,9 @@ describe.each(DATABASE_KINDS)('the search query plan on %s', (kind) => {
       const trigram = await plans('report', '');
       // A key's basic path: its key range.
       const short = await plans('re', 'team/docs');
-      expect(trigram).toHaveLength(2);
-      expect(short).toHaveLength(2);
+      // One query: the page and its count (a window over the same bounded matches).
+      expect(trigram).toHaveLength(1);
+      expect(short).toHaveLength(1);
       for (const plan of [...trigram, ...short]) {
         expect(plan.filter((step) => /^SCAN fs_index\b|Seq Scan on fs_index\b/.test(step))).toEqual(
           [],
@@ -502,6 +505,30 @@ describe.each(DATABASE_KINDS)('the search query plan on %s', (kind) => {
           );
         }
       }
+    } finally {
+      await testDb.cleanup();
+    }
+  });
+
+  it('ranks and counts at most SEARCH_MATCHES_MAX matches, and says so', async () => {
+    const testDb = await openTestDatabase(kind);
+    try {
+      const repo = createFsIndexRepository(testDb.handle.db, kind);
+      const many = SEARCH_MATCHES_MAX + 5;
+      await sql`insert into fs_index (storage_config_id, key, name, name_fold, parent_key,
+          is_directory, size, seen_generation)
+        with recursive numbers(g) as (select 1 union all select g + 1 from numbers where g < ${many})
+        select 's1', 'k/file-' || g, 'file-' || g, 'file-' || g, 'k', 0, 1, 0 from numbers`.execute(
+        testDb.handle.db,
+      );
+      const branches = [{ storageConfigId: 's1', under: '', excluded: [] }];
+      const broad = await repo.search({ folded: 'file', branches, limit: 5, offset: 0 });
+      expect([broad.total, broad.capped, broad.hits.length]).toEqual([SEARCH_MATCHES_MAX, true, 5]);
+      const narrow = await repo.search({ folded: 'file-1000', branches, limit: 50, offset: 0 });
+      // file-1000 and file-10000 … file-10005 (≤ many): all counted, the exact name first.
+      expect([narrow.total, narrow.capped, narrow.hits[0]?.name]).toEqual([7, false, 'file-1000']);
+      const beyond = await repo.search({ folded: 'file-1000', branches, limit: 50, offset: 50 });
+      expect([beyond.total, beyond.hits.length]).toEqual([7, 0]);
     } finally {
       await testDb.cleanup();
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { branchesWithin, type ActiveMount } from './search.service.js';
+import type { ActiveMount } from '../../vfs/mount-table.js';
+import { branchesWithin } from './search.service.js';
 
 const mount = (id: string, mount_path: string, storage_config_id = 's1') =>
   ({ id, name: id, mount_path, storage_config_id, storage_allows_api_keys: 1 }) as ActiveMount;

@@ -9,16 +9,35 @@ import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { findMount, mountsFor, resolvePath, visibilityOf } from '../../vfs/mount-space.js';
 import { normalizePath } from '../../vfs/path.js';
-import type { MountTable } from '../../vfs/mount-table.js';
+import type { ActiveMount } from '../../vfs/mount-table.js';
 import type { FsIndexRepository, SearchBranch } from './fs-index.repository.js';
-
-/** An active mount as the mount table holds it. */
-export type ActiveMount = Awaited<ReturnType<MountTable['active']>>[number];
+import type { SearchCache } from './search-cache.js';
 
 export interface SearchServiceDeps {
   repo: Pick<FsIndexRepository, 'search'>;
   mounts: { active(): Promise<readonly ActiveMount[]> };
   storageTypeOf: (storageConfigId: string) => Promise<MountStorageType>;
+  /** Result pages, per caller reach and query (search-cache.ts); none: every search is read. */
+  cache?: Pick<SearchCache, 'get' | 'mark' | 'put'>;
+}
+
+/**
+ * The cache key of a search: the caller's reach (the admin '', an API key its basic path;
+ * which mounts a key may see otherwise depends on nothing of the key) and every query field.
+ * Null for callers whose results are not cached.
+ */
+function cacheKeyOf(actor: Actor, query: FsSearchQuery): string | null {
+  const reach = actor.kind === 'admin' ? '' : actor.kind === 'apikey' ? actor.basicPath : null;
+  if (reach === null) return null;
+  return JSON.stringify([
+    reach,
+    query.q.toLowerCase(),
+    query.scope,
+    query.mount_id ?? null,
+    query.path ?? null,
+    query.limit,
+    query.offset,
+  ]);
 }
 
 /** The key of `path` below a mount path ('' for the mount root). */
@@ -96,39 +115,62 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   return {
     async search(actor: Actor, query: FsSearchQuery): Promise<FsSearchResponse> {
+      const { cache } = deps;
+      // Read before anything of the query: a drop heard from here on keeps its page out.
+      const since = cache?.mark() ?? 0;
       const mounts = mountsFor(actor, await deps.mounts.active());
+      // Checked first, cached or not: a scope outside the caller's reach is refused alike.
       const { within, only } = scopePath(actor, query, mounts);
+      const key = cache ? cacheKeyOf(actor, query) : null;
+      const cached = key === null ? undefined : cache?.get(key);
+      if (cached) return cached;
       const branches = branchesWithin(mounts, within).filter(
         (branch) => only === null || branch.mount === only,
       );
-      const { hits, total } = await deps.repo.search({
-        folded: query.q.toLowerCase(),
-        branches,
-        limit: query.limit,
-        offset: query.offset,
-      });
-      const types = new Map<string, MountStorageType>();
-      for (const hit of hits) {
-        const id = branches[hit.branch]!.storageConfigId;
-        if (!types.has(id)) types.set(id, await deps.storageTypeOf(id));
+      const response = await runQuery(query, branches);
+      if (key !== null) {
+        cache?.put(
+          key,
+          response,
+          branches.map((branch) => branch.storageConfigId),
+          since,
+        );
       }
-      const results = hits.map((hit) => {
-        const { mount } = branches[hit.branch]!;
-        return {
-          name: hit.name,
-          path: joinPath(mount.mount_path, hit.key),
-          size: hit.size,
-          modified: hit.modified,
-          isDirectory: hit.is_directory === 1,
-          contentType: hit.content_type,
-          mount_id: mount.id,
-          mount_name: mount.name,
-          storage_type: types.get(mount.storage_config_id)!,
-        };
-      });
-      return { results, total, hasMore: query.offset + results.length < total };
+      return response;
     },
   };
+
+  async function runQuery(
+    query: FsSearchQuery,
+    branches: readonly MountBranch[],
+  ): Promise<FsSearchResponse> {
+    const { hits, total, capped } = await deps.repo.search({
+      folded: query.q.toLowerCase(),
+      branches,
+      limit: query.limit,
+      offset: query.offset,
+    });
+    const types = new Map<string, MountStorageType>();
+    for (const hit of hits) {
+      const id = branches[hit.branch]!.storageConfigId;
+      if (!types.has(id)) types.set(id, await deps.storageTypeOf(id));
+    }
+    const results = hits.map((hit) => {
+      const { mount } = branches[hit.branch]!;
+      return {
+        name: hit.name,
+        path: joinPath(mount.mount_path, hit.key),
+        size: hit.size,
+        modified: hit.modified,
+        isDirectory: hit.is_directory === 1,
+        contentType: hit.content_type,
+        mount_id: mount.id,
+        mount_name: mount.name,
+        storage_type: types.get(mount.storage_config_id)!,
+      };
+    });
+    return { results, total, hasMore: query.offset + results.length < total, capped };
+  }
 }
 
 /** The deeper of two paths on one line (a key's reach and a scope); the caller checked it. */

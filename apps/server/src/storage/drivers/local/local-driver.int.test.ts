@@ -83,6 +83,40 @@ describe('LocalStorageDriver on disk', () => {
     expect(await tmpEntries()).toEqual([]);
   });
 
+  it('pages a big directory in key order and sees every change made between pages', async () => {
+    const dir = path.join(root, 'big');
+    await mkdir(dir);
+    // Past the size whose sorted listing is kept between pages (local-list.ts).
+    const names = Array.from({ length: 2500 }, (_, i) => `f-${String(i).padStart(5, '0')}`);
+    for (const name of names) await writeFile(path.join(dir, name), 'x');
+    const listAll = async () => {
+      const keys: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await driver.list('big/', { cursor, limit: 700 });
+        keys.push(...page.objects.map((object) => object.key));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return keys;
+    };
+    expect(await listAll()).toEqual(names.map((name) => `big/${name}`));
+
+    // Behind the driver's back, between two pages: the next page shows the change.
+    const first = await driver.list('big/', { limit: 700 });
+    await writeFile(path.join(dir, 'f-99999'), 'late');
+    await rm(path.join(dir, 'f-00701'));
+    const rest: string[] = [];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = await driver.list('big/', { cursor, limit: 700 });
+      rest.push(...page.objects.map((object) => object.key));
+      cursor = page.nextCursor;
+    }
+    expect(rest).toContain('big/f-99999');
+    expect(rest).not.toContain('big/f-00701');
+    expect(rest[0]).toBe('big/f-00700');
+  });
+
   it('keeps its internal folders out of listings and out of the key space', async () => {
     await put(driver, 'visible.txt', 'v');
     const uploadId = await driver.createMultipart('pending.bin', { contentType: 'text/plain' });

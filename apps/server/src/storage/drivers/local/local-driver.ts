@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../../lib/app-error.js';
@@ -139,7 +139,15 @@ export class LocalStorageDriver implements Port.StorageDriver {
   }
 
   async list(prefix: string, options: Port.ListOptions = {}): Promise<Port.ListResult> {
-    return listPage(this.#paths, prefix, options, (key) => this.stat(key));
+    // A listed file lies in a directory the walk checked, and a dirent of type file is no
+    // symlink: lstat and its metadata suffice (no realpath per object).
+    return listPage(this.#paths, prefix, options, async (key, file) => {
+      const info = await lstat(file).catch((error: unknown) => {
+        if (isMissing(error)) return null;
+        throw mapFsError(error, key);
+      });
+      return info?.isFile() ? describeObject(this.#paths, key, info) : null;
+    });
   }
 
   async deleteMany(keys: readonly string[]): Promise<Port.DeleteResult[]> {

@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../../lib/app-error.js';
+import { mapLimit } from '../../../lib/map-limit.js';
 import type { ListOptions, ListResult, ObjectInfo } from '../../storage-driver.js';
 import { validateStorageKey, validateStoragePrefix } from '../../storage-key.js';
 import { resolveListLimit } from '../../storage-rules.js';
@@ -25,9 +26,103 @@ export interface WalkOptions {
   after: string | null;
 }
 
-/** S3 orders keys by their UTF-8 bytes, which differs from JS string order above U+FFFF. */
+/**
+ * S3 orders keys by their UTF-8 bytes (code point order), which differs from JS string order
+ * only where a surrogate (above U+FFFF) meets U+E000–U+FFFF: the rank below puts surrogates
+ * after those. Compares without encoding: a 100,000-entry sort must not allocate per compare.
+ */
 export function compareKeys(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+  const shared = Math.min(a.length, b.length);
+  for (let i = 0; i < shared; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return utf8Rank(x) - utf8Rank(y);
+  }
+  return a.length - b.length;
+}
+
+function utf8Rank(unit: number): number {
+  if (unit >= 0xe000) return unit - 0x800;
+  if (unit >= 0xd800) return unit + 0x2000;
+  return unit;
+}
+
+/** One directory entry with its key, in key order. */
+interface DirEntry {
+  name: string;
+  isDir: boolean;
+  key: string;
+}
+
+/** Files of a page described at once (each a stat and a metadata read). */
+const DESCRIBE_CONCURRENCY = 16;
+
+/** Directories with at least this many entries keep their sorted listing between pages. */
+const BIG_DIRECTORY = 2000;
+const CACHED_DIRECTORIES = 4;
+/** A kept listing is read again after this long even when the directory seems unchanged. */
+const DIRECTORY_TTL_MS = 30_000;
+const sortedDirectories = new Map<string, { stamp: string; at: number; entries: DirEntry[] }>();
+
+/**
+ * The directory's entries in key order. Paging a directory of 100,000 names would read and
+ * sort it once per page; a big one's sorted listing is kept while its inode, mtime and ctime
+ * (nanoseconds) stay the same — every entry added, removed or renamed changes them.
+ */
+async function sortedEntries(dir: string, dirKey: string): Promise<DirEntry[] | null> {
+  let info;
+  try {
+    info = await stat(dir, { bigint: true });
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+  const stamp = `${info.ino}:${info.mtimeNs}:${info.ctimeNs}`;
+  const cacheKey = `${dir}\u0000${dirKey}`;
+  const kept = sortedDirectories.get(cacheKey);
+  if (kept && kept.stamp === stamp && Date.now() - kept.at < DIRECTORY_TTL_MS) return kept.entries;
+  let dirents;
+  try {
+    dirents = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+  const entries = dirents
+    .filter((d) => d.isFile() || d.isDirectory())
+    .filter((d) => dirKey !== '' || !isReservedTopLevelName(d.name))
+    .map((d) => ({
+      name: d.name,
+      isDir: d.isDirectory(),
+      key: dirKey + d.name + (d.isDirectory() ? '/' : ''),
+    }))
+    .sort((a, b) => compareKeys(a.key, b.key));
+  sortedDirectories.delete(cacheKey);
+  if (entries.length >= BIG_DIRECTORY) {
+    sortedDirectories.set(cacheKey, { stamp, at: Date.now(), entries });
+    const oldest = sortedDirectories.keys().next().value;
+    if (sortedDirectories.size > CACHED_DIRECTORIES && oldest !== undefined) {
+      sortedDirectories.delete(oldest);
+    }
+  }
+  return entries;
+}
+
+/**
+ * Where a walk resumes in sorted entries: the first entry after the cursor, or the folder
+ * just before it when the cursor lies inside that folder.
+ */
+function resumeIndex(entries: readonly DirEntry[], after: string | null): number {
+  if (after === null) return 0;
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareKeys(entries[mid]!.key, after) > 0) hi = mid;
+    else lo = mid + 1;
+  }
+  const before = entries[lo - 1];
+  return before?.isDir && after.startsWith(before.key) ? lo - 1 : lo;
 }
 
 function isAddressable(key: string): boolean {
@@ -50,22 +145,8 @@ export async function* walkKeys(
   dirKey: string,
   options: WalkOptions,
 ): AsyncGenerator<WalkEntry> {
-  let dirents;
-  try {
-    dirents = await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    if (isMissing(error)) return;
-    throw error;
-  }
-  const entries = dirents
-    .filter((d) => d.isFile() || d.isDirectory())
-    .filter((d) => dirKey !== '' || !isReservedTopLevelName(d.name))
-    .map((d) => ({
-      name: d.name,
-      isDir: d.isDirectory(),
-      key: dirKey + d.name + (d.isDirectory() ? '/' : ''),
-    }))
-    .sort((a, b) => compareKeys(a.key, b.key));
+  const entries = await sortedEntries(dir, dirKey);
+  if (entries === null) return;
 
   const { prefix, after } = options;
   if (entries.length === 0 && dirKey !== '' && dirKey.startsWith(prefix)) {
@@ -74,7 +155,8 @@ export async function* walkKeys(
     }
     return;
   }
-  for (const entry of entries) {
+  for (let i = resumeIndex(entries, after); i < entries.length; i++) {
+    const entry = entries[i]!;
     const underPrefix = entry.key.startsWith(prefix);
     if (!underPrefix && !(entry.isDir && prefix.startsWith(entry.key))) continue;
     if (!isAddressable(entry.isDir ? entry.key.slice(0, -1) : entry.key)) continue;
@@ -124,7 +206,8 @@ export async function listPage(
   paths: LocalPaths,
   prefix: string,
   options: ListOptions,
-  statKey: (key: string) => Promise<ObjectInfo | null>,
+  /** Describes a listed file: its key and its path (in a directory already checked). */
+  statKey: (key: string, file: string) => Promise<ObjectInfo | null>,
 ): Promise<ListResult> {
   validateStoragePrefix(prefix);
   const limit = resolveListLimit(options.limit);
@@ -146,13 +229,11 @@ export async function listPage(
     throw mapFsError(error, prefix);
   }
   const page = entries.slice(0, limit);
-  const described = await Promise.all(
-    page.map(async (entry) => {
-      if (entry.type === 'object') return statKey(entry.key);
-      if (entry.type === 'folder') return describeFolder(entry.key, entry.path);
-      return null;
-    }),
-  );
+  const described = await mapLimit(page, DESCRIBE_CONCURRENCY, async (entry) => {
+    if (entry.type === 'object') return statKey(entry.key, entry.path);
+    if (entry.type === 'folder') return describeFolder(entry.key, entry.path);
+    return null;
+  });
   return {
     objects: described
       .filter((info): info is ObjectInfo => info !== null)
