@@ -175,7 +175,7 @@ async function fsOnly(): Promise<void> {
   const text = readFileSync(file, 'utf8');
   const start = text.indexOf('## File system');
   const end = text.indexOf('## ', start + 3);
-  const section = fsMarkdown(fs).join('\n');
+  const section = `${fsMarkdown(fs).join('\n')}\n`;
   const goalsAt = text.indexOf('## Goals');
   const withSection =
     start >= 0
