@@ -205,10 +205,13 @@ export function createFsIndexRepository(db: Kysely<Database>, kind: DatabaseKind
       query: SearchQuery,
     ): Promise<{ hits: SearchHit[]; total: number; capped: boolean }> {
       if (query.branches.length === 0) return { hits: [], total: 0, capped: false };
-      const hits = sql.join(
-        query.branches.map((branch, index) => branchSql(kind, query.folded, branch, index)),
-        sql` union all `,
-      );
+      const hits =
+        kind === 'sqlite' && usesTrigrams(query.folded)
+          ? trigramSql(query.folded, query.branches)
+          : sql.join(
+              query.branches.map((branch, index) => branchSql(query.folded, branch, index)),
+              sql` union all `,
+            );
       const matches = sql`select * from (${hits}) matched limit ${SEARCH_MATCHES_MAX + 1}`;
       const exact = query.folded;
       const prefix = `${escapeLike(query.folded)}%`;
@@ -248,13 +251,8 @@ export function usesTrigrams(folded: string): boolean {
   return [...folded].length >= 3;
 }
 
-/** The hits of one branch: the keyword's match, the storage and the branch's key ranges. */
-function branchSql(
-  kind: DatabaseKind,
-  folded: string,
-  branch: SearchBranch,
-  index: number,
-): RawBuilder<unknown> {
+/** What a row must satisfy to be a hit of the branch: its storage and its key ranges. */
+function branchConditions(branch: SearchBranch): RawBuilder<unknown> {
   const where = [sql`i.storage_config_id = ${branch.storageConfigId}`];
   if (branch.under !== '') {
     const { lo, hi } = keyRangeOf(branch.under);
@@ -264,19 +262,41 @@ function branchSql(
     const { lo, hi } = keyRangeOf(folder);
     where.push(sql`not (i.key = ${folder} or (i.key >= ${lo} and i.key < ${hi}))`);
   }
+  return sql.join(where, sql` and `);
+}
+
+/**
+ * The hits of one branch by `LIKE` (PostgreSQL's trigram GIN index serves it; on SQLite, a
+ * two-character keyword within the branch's key range).
+ */
+function branchSql(folded: string, branch: SearchBranch, index: number): RawBuilder<unknown> {
   const like = sql`i.name_fold like ${`%${escapeLike(folded)}%`} escape '\\'`;
-  const conditions = sql.join(where, sql` and `);
-  const branchId = sql.lit(index);
-  if (kind === 'sqlite' && usesTrigrams(folded)) {
-    // The FTS table drives the loop (CROSS JOIN fixes the order): the trigram phrase finds the
-    // names, each row is then read by its id and checked against the ranges.
-    const phrase = `"${folded.replace(/"/g, '""')}"`;
-    return sql`select ${branchId} as branch, ${COLUMNS}
-      from fs_index_fts f cross join fs_index i on i.id = f.rowid
-      where f.name_fold match ${phrase} and ${conditions}`;
-  }
-  return sql`select ${branchId} as branch, ${COLUMNS}
-    from fs_index i where ${like} and ${conditions}`;
+  return sql`select ${sql.lit(index)} as branch, ${COLUMNS}
+    from fs_index i where ${like} and ${branchConditions(branch)}`;
+}
+
+/**
+ * The hits of every branch through SQLite's FTS trigram table, in ONE pass over the keyword's
+ * matches: FTS cannot filter by storage, so a query per branch would read every match once per
+ * branch (an admin's global search with a mount on an empty storage read all of them for
+ * nothing). The FTS table drives the loop (CROSS JOIN fixes the order); each row is read by
+ * its id and paired with the branches it belongs to (a storage shown twice: two hits).
+ */
+function trigramSql(folded: string, branches: readonly SearchBranch[]): RawBuilder<unknown> {
+  const phrase = `"${folded.replace(/"/g, '""')}"`;
+  const ids = sql.join(
+    branches.map((_, index) => sql`select ${sql.lit(index)} as branch`),
+    sql` union all `,
+  );
+  const belongs = sql.join(
+    branches.map(
+      (branch, index) => sql`(b.branch = ${sql.lit(index)} and ${branchConditions(branch)})`,
+    ),
+    sql` or `,
+  );
+  return sql`select b.branch as branch, ${COLUMNS}
+    from fs_index_fts f cross join fs_index i on i.id = f.rowid cross join (${ids}) b
+    where f.name_fold match ${phrase} and (${belongs})`;
 }
 
 export type FsIndexRepository = ReturnType<typeof createFsIndexRepository>;

@@ -478,6 +478,20 @@ describe.each(DATABASE_KINDS)('the search query plan on %s', (kind) => {
         );
       }
       if (kind === 'sqlite') {
+        // Two branches (the admin's global search over two mounts, one on an empty storage):
+        // the keyword's matches are read once, not once per branch.
+        queries.length = 0;
+        await repo.search({
+          folded: 'report',
+          branches: [
+            { storageConfigId: 'empty', under: '', excluded: [] },
+            { storageConfigId: 's1', under: '', excluded: [] },
+          ],
+          limit: 50,
+          offset: 0,
+        });
+        const [twoBranches] = await Promise.all(queries.map((query) => sqlitePlan(db, query)));
+        expect(twoBranches?.filter((step) => /VIRTUAL TABLE INDEX/.test(step))).toHaveLength(1);
         for (const plan of trigram) {
           expect(plan).toEqual(
             expect.arrayContaining([
