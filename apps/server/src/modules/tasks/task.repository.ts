@@ -310,20 +310,26 @@ export function createTaskRepository(db: Kysely<Database>) {
       error: string | null,
       now: string,
     ): Promise<boolean> {
-      const result = await db
-        .updateTable('tasks')
-        .set({
-          status,
-          error,
-          lease_owner: null,
-          lease_until: null,
-          finished_at: now,
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .where('lease_owner', '=', owner)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('tasks')
+          .set({
+            status,
+            error,
+            lease_owner: null,
+            lease_until: null,
+            finished_at: now,
+            updated_at: now,
+          })
+          .where('id', '=', id)
+          .where('lease_owner', '=', owner)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        // The final figures come from the items: a heartbeat that carried the in-flight bytes
+        // of an earlier moment may have landed after the last item's recount.
+        await recount(trx, id, now);
+        return true;
+      });
     },
 
     /** Gives a task back unfinished (the instance stops): the next runner takes it at once. */

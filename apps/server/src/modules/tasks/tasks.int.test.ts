@@ -9,6 +9,7 @@ import { apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity
 import { givenMount, readObject, seedObject } from '../../../test/mounts.js';
 import { gateReads, getTask, objectGone, useTaskRunner, waitForTask } from '../../../test/tasks.js';
 import type { TaskHandler } from './task-handler.js';
+import { createTaskRepository } from './task.repository.js';
 
 type Headers = Record<string, string>;
 
@@ -238,6 +239,33 @@ describe.each(DATABASE_KINDS)('tasks on %s', (kind) => {
     // Cancelling a pending task nobody runs ends it at once.
     const cancelled = await post(`/api/tasks/${myPending}/cancel`, asMine);
     expect(cancelled.json<{ data: Task }>().data.status).toBe('cancelled');
+  });
+});
+
+describe.each(DATABASE_KINDS)('task progress on %s', (kind) => {
+  const admin = useAdminApp(kind);
+
+  it('finishes with the bytes of its items, whatever a late heartbeat wrote', async () => {
+    const repo = createTaskRepository(admin.t.database.db);
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    const later = new Date(Date.now() + 60_000).toISOString();
+    await repo.create({ id, type: 'copy', createdBy: 'admin', payload: '{}', now }, [
+      { source: '/a/big', target: '/b/big', ref: '{}', bytes: 50 },
+      { source: '/a/small', target: '/b/small', ref: '{}', bytes: 2 },
+    ]);
+    expect(await repo.claim(id, 'runner', now, later)).toBeDefined();
+    const [big, small] = await repo.nextItems(id, 10);
+    await repo.setItemStatus(id, 'runner', big!.seq, { status: 'completed' }, now);
+    await repo.setItemStatus(id, 'runner', small!.seq, { status: 'completed' }, now);
+    // A heartbeat sent while the first item was the one in flight, landing after the last.
+    await repo.heartbeat(id, 'runner', later, 50, now);
+    expect(await repo.finish(id, 'runner', 'completed', null, now)).toBe(true);
+    expect(await repo.findById(id)).toMatchObject({
+      bytes_done: 52,
+      bytes_total: 52,
+      items_done: 2,
+    });
   });
 });
 
