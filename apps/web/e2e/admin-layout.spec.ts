@@ -195,6 +195,8 @@ describe('admin lists on a phone', () => {
         expect(overflow, `${list.path} scrolls sideways`).toBeLessThanOrEqual(0);
 
         await menu.click();
+        // The menu opens on the next frame: wait for it before counting (count() does not wait).
+        await page.getByRole('menu').getByRole('menuitem').first().waitFor();
         expect(await page.getByRole('menu').getByRole('menuitem').count()).toBeGreaterThan(0);
         await page.keyboard.press('Escape');
         await page.getByRole('menu').waitFor({ state: 'hidden' });
