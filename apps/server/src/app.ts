@@ -111,11 +111,7 @@ export async function createApp(root: Composition): Promise<FastifyInstance> {
   registerMountRoutes(app, services.mounts);
   registerDashboardRoutes(app, services.dashboard);
   registerCacheRoutes(app, services.cache);
-  registerSearchRoutes(app, {
-    search: services.search,
-    crawl: services.fsCrawl,
-    clock: root.clock,
-  });
+  registerSearchRoutes(app, { search: services.search, crawl: services.fsCrawl });
   await registerFileUploadRoutes(app, {
     direct: services.directUploads,
     browser: services.browserUploads,

@@ -52,3 +52,26 @@ export async function readObject(t: TestApp, storageId: string, key: string): Pr
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/** Creates an active mount through the admin API (name = its path); answers its id. */
+export async function createMount(
+  t: TestApp,
+  token: string,
+  mountPath: string,
+  storageConfigId: string,
+  extra: { cache_ttl?: number; read_only?: boolean } = {},
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/mounts',
+    headers: { authorization: `Bearer ${token}` },
+    payload: {
+      name: mountPath,
+      mount_path: mountPath,
+      storage_config_id: storageConfigId,
+      ...extra,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`mount: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: { id: string } }>().data.id;
+}

@@ -14,31 +14,9 @@ import { DATABASE_KINDS } from '../../../test/databases.js';
 import { UNTIL_DONE } from '../../../test/hang-guard.js';
 import { givenStorage, STORAGE_KINDS, type StorageKind } from '../../../test/files.js';
 import { adminToken, apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity.js';
+import { createMount } from '../../../test/mounts.js';
 
 type Headers = Record<string, string>;
-
-/** Creates an active mount through the admin API. */
-async function givenMount(
-  t: TestApp,
-  token: string,
-  mountPath: string,
-  storageConfigId: string,
-  extra: { cache_ttl?: number } = {},
-): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/mounts',
-    headers: bearer(token),
-    payload: {
-      name: mountPath,
-      mount_path: mountPath,
-      storage_config_id: storageConfigId,
-      ...extra,
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(`mount: ${res.statusCode} ${res.body}`);
-  return res.json<{ data: { id: string } }>().data.id;
-}
 
 /** Writes an object straight through the storage's driver (behind the API's back). */
 async function seed(t: TestApp, storageId: string, key: string, body = 'x', type = 'text/plain') {
@@ -70,16 +48,16 @@ describe.each(DATABASE_KINDS)('fs reads on %s', (kind) => {
       const { t, token } = admin;
       const storage = await givenStorage(t, token, storageKind, { allow_api_keys: true });
       const other = await givenStorage(t, token, 's3', { allow_api_keys: true });
-      const docs = await givenMount(t, admin.token, '/team/docs', storage);
-      const media = await givenMount(t, admin.token, '/team/media', storage);
-      const team = await givenMount(t, admin.token, '/team', other);
+      const docs = await createMount(t, admin.token, '/team/docs', storage);
+      const media = await createMount(t, admin.token, '/team/media', storage);
+      const team = await createMount(t, admin.token, '/team', other);
       return { storage, other, docs, media, team };
     }
 
     it('lists the virtual root, mounts with nested mounts, folders and files with sizes', async () => {
       const { t } = admin;
       const ids = await givenTeam();
-      await givenMount(t, admin.token, '/pub/archive/old', ids.storage);
+      await createMount(t, admin.token, '/pub/archive/old', ids.storage);
       await seed(t, ids.storage, 'a.txt', 'hello');
       await seed(t, ids.storage, 'sub/b.bin', 'abc', 'application/octet-stream');
       await seed(t, ids.storage, 'sub/deeper/c.txt');
@@ -396,7 +374,7 @@ describe.each(DATABASE_KINDS)('fs reads on %s', (kind) => {
     it('serves listings from the cache within the TTL until a write is announced', async () => {
       const { t } = admin;
       const ids = await givenTeam();
-      const fresh = await givenMount(t, admin.token, '/fresh', ids.storage, { cache_ttl: 0 });
+      const fresh = await createMount(t, admin.token, '/fresh', ids.storage, { cache_ttl: 0 });
       expect(fresh).not.toBe('');
       await seed(t, ids.storage, 'sub/a.txt');
       expect(names(await list('/api/fs/list?path=/team/docs/sub'))).toEqual(['a.txt']);
@@ -463,7 +441,7 @@ describe('listing cache across instances on PostgreSQL', () => {
     try {
       const token = await adminToken(a);
       const storage = await givenStorage(a, token, 's3');
-      await givenMount(a, token, '/shared', storage);
+      await createMount(a, token, '/shared', storage);
       await seed(a, storage, 'x.txt');
       const listOnB = async () => {
         const res = await get(b, '/api/fs/list?path=/shared', bearer(token));

@@ -12,34 +12,21 @@ import {
   type StorageKind,
 } from '../../../test/files.js';
 import { apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity.js';
+import { createMount } from '../../../test/mounts.js';
 import type { FsChange } from '../../vfs/fs-changes.js';
 
 type Headers = Record<string, string>;
 const MiB = 1024 * 1024;
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** Adds a mount through the admin API (name = its path; cache off). */
-async function givenMount(
+/** A mount through the admin API, with its listings uncached (writes here go behind its back). */
+const givenMount = (
   t: TestApp,
   token: string,
   mountPath: string,
-  storageConfigId: string,
+  storageId: string,
   readOnly = false,
-) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/mounts',
-    headers: bearer(token),
-    payload: {
-      name: mountPath.slice(1).replace(/\//g, '-'),
-      mount_path: mountPath,
-      storage_config_id: storageConfigId,
-      cache_ttl: 0,
-      read_only: readOnly,
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(`mount: ${res.statusCode} ${res.body}`);
-}
+) => createMount(t, token, mountPath, storageId, { cache_ttl: 0, read_only: readOnly });
 
 async function readObject(t: TestApp, storageId: string, key: string): Promise<Buffer | null> {
   const driver = await t.storage.getDriver(storageId);

@@ -1,3 +1,4 @@
+import type { RefreshIndexResponse } from '@pasteport/contract';
 import type { Logger } from 'pino';
 import type { JobDefinition } from '../../jobs/job.js';
 import { AppError } from '../../lib/app-error.js';
@@ -137,11 +138,12 @@ export function createFsCrawl(deps: FsCrawlDeps) {
      * Asks for a crawl of a mount's storage at the job's next pass (every minute); a running
      * crawl goes on. Answers the storage.
      */
-    async requestForMount(mountId: string, at: string): Promise<{ storage_config_id: string }> {
+    async requestForMount(mountId: string): Promise<RefreshIndexResponse> {
       const mount = await deps.mounts.findById(mountId);
       if (!mount) throw new AppError('NOT_FOUND', 'mount not found');
-      await deps.repo.request(mount.storage_config_id, at);
-      return { storage_config_id: mount.storage_config_id };
+      const requestedAt = now();
+      await deps.repo.request(mount.storage_config_id, requestedAt);
+      return { storage_config_id: mount.storage_config_id, requested_at: requestedAt };
     },
   };
 }
