@@ -70,6 +70,7 @@ import { createWriteTargets } from './modules/fs/fs-write-target.js';
 import { createFsWriteService } from './modules/fs/fs-write.service.js';
 import { createFsChanges } from './vfs/fs-changes.js';
 import { createCopyTaskHandler } from './modules/fs/fs-copy.task.js';
+import { createRemoveTaskHandler } from './modules/fs/fs-remove.task.js';
 import { createFsCopyService } from './modules/fs/fs-copy.service.js';
 import type { TaskHandlers } from './modules/tasks/task-handler.js';
 import { createTaskRepository } from './modules/tasks/task.repository.js';
@@ -229,17 +230,18 @@ export function compose(deps: AppDeps) {
   const browserUploads = createBrowserUploadService(uploadDeps, pendingFiles);
   const fetcher = deps.fetcher ?? createRemoteFetcher();
   // File-system writes: one gate for every path, the upload policy's limits, announced changes.
+  const tasks = createTaskService({ repo: repos.tasks, clock, invalidation });
   const fsWriteDeps = {
     targets: createWriteTargets({ mountTable, storage }),
     limits: createFsLimits(uploadPolicy),
     fsChanges,
+    tasks,
     clock,
   };
-
-  const tasks = createTaskService({ repo: repos.tasks, clock, invalidation });
   // Each task type's work, registered by the module that owns it; the runner knows none.
   const taskHandlers: TaskHandlers = {
-    copy: createCopyTaskHandler({ storage, fsChanges, clock }),
+    copy: createCopyTaskHandler({ storage, limits: fsWriteDeps.limits, fsChanges, clock }),
+    delete: createRemoveTaskHandler({ storage, fsChanges }),
   };
 
   const services = {

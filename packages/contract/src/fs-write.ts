@@ -69,8 +69,10 @@ export const fsRenamedSchema = z.object({
   oldPath: z.string(),
   newPath: z.string(),
   isDirectory: z.boolean(),
-  /** Objects moved (a file: 1). */
+  /** Objects moved by the request itself: a file 1; a folder 0, as its task moves it. */
   moved: z.number(),
+  /** A folder's move task (poll GET /api/tasks/{taskId}); null for a file. */
+  taskId: z.string().nullable(),
 });
 
 /** `DELETE /api/fs/batch-remove` body. */
@@ -90,6 +92,8 @@ export const fsRemoveResultSchema = z.object({
   /** Why it failed (null on success); `code` is the error code. */
   error: z.string().nullable(),
   code: z.string().nullable(),
+  /** A big folder, removed by the call's delete task (`taskId`) rather than at once. */
+  queued: z.boolean(),
 });
 
 /** `DELETE /api/fs/batch-remove` → data. */
@@ -97,6 +101,8 @@ export const fsBatchRemovedSchema = z.object({
   results: z.array(fsRemoveResultSchema),
   success: z.number(),
   failed: z.number(),
+  /** The delete task removing the queued folders (poll GET /api/tasks/{taskId}), or null. */
+  taskId: z.string().nullable(),
 });
 
 /** `POST /api/fs/presign` body: the folder, the name, and what the client will PUT. */

@@ -52,6 +52,14 @@ export function creatorId(actor: Actor): string | null {
   return null;
 }
 
+/**
+ * The kind of actor a created_by value stands for: what the size rules of work done later on
+ * its behalf (a task's writes) go by.
+ */
+export function creatorKind(createdBy: string): Pick<Actor, 'kind'> {
+  return { kind: createdBy.startsWith('apikey:') ? 'apikey' : 'admin' };
+}
+
 export type AccessDenial = 'UNAUTHORIZED' | 'ADMIN_ONLY' | 'PERMISSION_DENIED';
 
 /** Why an actor may not pass a route's access rule, or null when it may. */

@@ -216,6 +216,11 @@ export interface StorageDriver {
   createFolder(key: string): Promise<void>;
   /** Copies an object (content type included) to another key of the same storage. */
   copy(fromKey: string, toKey: string): Promise<WriteResult>;
+  /**
+   * Moves an object to another key of the same storage without copying its bytes, where the
+   * storage can (local disk renames the file). S3 has no rename: callers copy, then delete.
+   */
+  move?(fromKey: string, toKey: string): Promise<WriteResult>;
 
   /** A URL the client PUTs the body to; the object appears only when the PUT completes. */
   presignPut(key: string, options: PresignPutOptions): Promise<PresignedRequest>;

@@ -16,7 +16,7 @@ type ActiveMount = Pick<WriteTarget['mount'], 'storage_config_id'>;
 export function createFsLimits(
   policy: Pick<UploadPolicy, 'maxUploadBytes' | 'remainingBytes' | 'configOf'>,
 ) {
-  async function maxBytes(actor: Actor): Promise<number> {
+  async function maxBytes(actor: Pick<Actor, 'kind'>): Promise<number> {
     return actor.kind === 'apikey' ? policy.maxUploadBytes() : Number.POSITIVE_INFINITY;
   }
 
@@ -29,7 +29,7 @@ export function createFsLimits(
     maxBytes,
 
     /** Refuses a known size beyond the caller's upload limit (413) or the quota (507). */
-    async assertFits(actor: Actor, mount: ActiveMount, size: number): Promise<void> {
+    async assertFits(actor: Pick<Actor, 'kind'>, mount: ActiveMount, size: number): Promise<void> {
       const max = await maxBytes(actor);
       if (size > max) throw tooLarge(max);
       const { config, remaining } = await room(mount);

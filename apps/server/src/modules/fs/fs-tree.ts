@@ -1,6 +1,5 @@
 import { AppError } from '../../lib/app-error.js';
 import type { ListedObject, StorageDriver, WriteResult } from '../../storage/storage-driver.js';
-import type { WrittenEntry } from '../../vfs/fs-changes.js';
 
 /** Entries per page of a folder walk (the driver's page ceiling). */
 const PAGE = 1000;
@@ -41,58 +40,20 @@ export async function transferObject(from: TreePlace, to: TreePlace): Promise<Wr
 }
 
 /**
- * Copies a folder and everything beneath it to another folder (same storage or not), page by
- * page; folder markers become folders. `beforeObject` may refuse an object (a quota);
- * `onPage` hears what each page wrote. Returns how many entries were copied. The source is
- * left as it is: a move removes it afterwards with removeFolder. This is the one folder walk
- * a background task reuses for big moves and copies.
- */
-export async function copyFolder(
-  from: TreePlace,
-  to: TreePlace,
-  hooks: {
-    beforeObject?: (object: ListedObject) => Promise<void>;
-    onPage?: (written: WrittenEntry[]) => Promise<void>;
-  } = {},
-): Promise<number> {
-  // The target folder appears with what is copied into it (its marker, if the source had one).
-  let count = 0;
-  for await (const objects of folderPages(from.driver, from.key)) {
-    const written: WrittenEntry[] = [];
-    for (const object of objects) {
-      const relative = object.key.slice(from.key.length + 1);
-      if (object.key.endsWith('/')) {
-        const folder = relative === '' ? to.key : `${to.key}/${relative.slice(0, -1)}`;
-        await to.driver.createFolder(folder);
-        written.push({ key: folder, isDirectory: true, size: 0, modified: new Date() });
-      } else {
-        await hooks.beforeObject?.(object);
-        const key = `${to.key}/${relative}`;
-        const result = await transferObject(
-          { driver: from.driver, key: object.key },
-          {
-            driver: to.driver,
-            key,
-          },
-        );
-        written.push({ key, isDirectory: false, size: result.size, modified: new Date() });
-      }
-      count++;
-    }
-    await hooks.onPage?.(written);
-  }
-  return count;
-}
-
-/**
  * Deletes a folder and everything beneath it, a page at a time (never the whole listing in
  * memory). Each round lists from the start, since what was deleted is gone; a key storage
- * refuses to delete stops the walk with its error rather than looping on it.
+ * refuses to delete stops the walk with its error rather than looping on it. `signal` stops
+ * it between pages (a cancelled delete task).
  */
-export async function removeFolder(driver: StorageDriver, folderKey: string): Promise<number> {
+export async function removeFolder(
+  driver: StorageDriver,
+  folderKey: string,
+  options: { signal?: AbortSignal; limit?: number } = {},
+): Promise<number> {
   let removed = 0;
   for (;;) {
-    const page = await driver.list(`${folderKey}/`, { limit: PAGE });
+    options.signal?.throwIfAborted();
+    const page = await driver.list(`${folderKey}/`, { limit: options.limit ?? PAGE });
     if (page.objects.length === 0) return removed;
     const results = await driver.deleteMany(page.objects.map((object) => object.key));
     const failed = results.find((result) => !result.ok);
@@ -101,4 +62,14 @@ export async function removeFolder(driver: StorageDriver, folderKey: string): Pr
     }
     removed += results.length;
   }
+}
+
+/** Whether a folder holds more than `limit` entries (so removing it is a task's work). */
+export async function holdsMoreThan(
+  driver: StorageDriver,
+  folderKey: string,
+  limit: number,
+): Promise<boolean> {
+  const page = await driver.list(`${folderKey}/`, { limit });
+  return page.nextCursor !== null;
 }

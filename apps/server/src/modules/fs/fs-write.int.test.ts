@@ -13,6 +13,7 @@ import {
 } from '../../../test/files.js';
 import { apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity.js';
 import { createMount } from '../../../test/mounts.js';
+import { useTaskRunner, waitForTask } from '../../../test/tasks.js';
 import type { FsChange } from '../../vfs/fs-changes.js';
 
 type Headers = Record<string, string>;
@@ -60,6 +61,7 @@ async function allKeys(t: TestApp, storageId: string, prefix = ''): Promise<stri
 describe.each(DATABASE_KINDS)('fs writes on %s', (kind) => {
   const admin = useAdminApp(kind);
   const auth = () => bearer(admin.token);
+  const runners = useTaskRunner();
 
   function call(
     method: 'POST' | 'PUT' | 'DELETE',
@@ -269,11 +271,26 @@ describe.each(DATABASE_KINDS)('fs writes on %s', (kind) => {
       expect((await readObject(admin.t, storage, 'moved.txt'))?.toString()).toBe('single');
       expect(await readObject(admin.t, storage, 'single.txt')).toBeNull();
 
+      expect(file.json()).toMatchObject({ data: { isDirectory: false, moved: 1, taskId: null } });
+
+      // A folder moves in a task: nothing happens until a runner takes it.
       const folder = await call('POST', '/api/fs/rename', {
         oldPath: '/team/docs/f',
         newPath: '/team/docs/g',
       });
-      expect(folder.json()).toMatchObject({ data: { isDirectory: true, moved: 2 } });
+      const moving = folder.json<{ data: { taskId: string } }>().data;
+      expect(folder.json()).toMatchObject({ data: { isDirectory: true, moved: 0 } });
+      expect(await allKeys(admin.t, storage, 'f/')).toEqual(['f/a.bin', 'f/deep/b.bin']);
+      runners.start(admin.t);
+      const moved = await waitForTask(admin.t, auth(), moving.taskId);
+      expect(moved).toMatchObject({ type: 'copy', status: 'completed', items_total: 4 });
+      expect(moved.progress).toMatchObject({ current: 4, total: 4 });
+      expect(moved.items.map((item) => [item.source, item.target, item.status])).toEqual([
+        ['/team/docs/f', '/team/docs/g', 'completed'],
+        ['/team/docs/f/a.bin', '/team/docs/g/a.bin', 'completed'],
+        ['/team/docs/f/deep/b.bin', '/team/docs/g/deep/b.bin', 'completed'],
+        ['/team/docs/f', '', 'completed'],
+      ]);
       expect(await allKeys(admin.t, storage, 'g/')).toEqual(['g/a.bin', 'g/deep/b.bin']);
       expect(await allKeys(admin.t, storage, 'f/')).toEqual([]);
 
@@ -282,6 +299,13 @@ describe.each(DATABASE_KINDS)('fs writes on %s', (kind) => {
         newPath: '/other/h',
       });
       expect(across.statusCode, across.body).toBe(200);
+      const acrossTask = await waitForTask(
+        admin.t,
+        auth(),
+        across.json<{ data: { taskId: string } }>().data.taskId,
+      );
+      expect(acrossTask.status).toBe('completed');
+      expect(acrossTask.progress.bytes_done).toBe(a.length + b.length);
       expect((await readObject(admin.t, other, 'h/a.bin'))?.equals(a)).toBe(true);
       expect((await readObject(admin.t, other, 'h/deep/b.bin'))?.equals(b)).toBe(true);
       expect(await allKeys(admin.t, storage, 'g/')).toEqual([]);
@@ -295,7 +319,11 @@ describe.each(DATABASE_KINDS)('fs writes on %s', (kind) => {
       const removed = changes.flatMap((c) => c.removed ?? []);
       expect(removed).toEqual([
         { key: 'single.txt', recursive: false },
+        { key: 'f/a.bin', recursive: false },
+        { key: 'f/deep/b.bin', recursive: false },
         { key: 'f', recursive: true },
+        { key: 'g/a.bin', recursive: false },
+        { key: 'g/deep/b.bin', recursive: false },
         { key: 'g', recursive: true },
         { key: 'h/a.bin', recursive: false },
       ]);
@@ -324,6 +352,51 @@ describe.each(DATABASE_KINDS)('fs writes on %s', (kind) => {
         newPath: '/team/elsewhere',
       });
       expect(root.statusCode).toBe(403);
+    });
+
+    it('moves empty folders, and keeps a source folder whose files could not all move', async () => {
+      const { storage, other } = await givenSpace();
+      await call('POST', '/api/fs/mkdir', { path: '/team/docs/empty/inner' });
+      runners.start(admin.t);
+      const empty = await call('POST', '/api/fs/rename', {
+        oldPath: '/team/docs/empty',
+        newPath: '/other/was-empty',
+      });
+      const emptyTask = await waitForTask(
+        admin.t,
+        auth(),
+        empty.json<{ data: { taskId: string } }>().data.taskId,
+      );
+      expect(emptyTask.status).toBe('completed');
+      expect(await allKeys(admin.t, other, 'was-empty/')).toEqual(['was-empty/inner/']);
+      expect(await allKeys(admin.t, storage, 'empty/')).toEqual([]);
+
+      // The other storage has room for the small file only: the big one stays where it was.
+      const quota = await call('PUT', `/api/s3-configs/${other}`, { total_storage_bytes: 10_000 });
+      expect(quota.statusCode, quota.body).toBe(200);
+      await seed(admin.t, storage, 'mixed/small.txt', 'small');
+      await seed(admin.t, storage, 'mixed/big.bin', randomBytes(20_000));
+      const mixed = await call('POST', '/api/fs/rename', {
+        oldPath: '/team/docs/mixed',
+        newPath: '/other/mixed',
+      });
+      const task = await waitForTask(
+        admin.t,
+        auth(),
+        mixed.json<{ data: { taskId: string } }>().data.taskId,
+      );
+      expect(task.status).toBe('partial');
+      expect(task.items.map((item) => [item.source, item.status])).toEqual([
+        ['/team/docs/mixed', 'completed'],
+        ['/team/docs/mixed/big.bin', 'failed'],
+        ['/team/docs/mixed/small.txt', 'completed'],
+        ['/team/docs/mixed', 'failed'],
+      ]);
+      expect(task.items[1]?.error).toContain('storage');
+      expect(task.items[3]?.error).toContain('keeps 1 file(s)');
+      expect(await allKeys(admin.t, storage, 'mixed/')).toEqual(['mixed/big.bin']);
+      expect((await readObject(admin.t, other, 'mixed/small.txt'))?.toString()).toBe('small');
+      expect(await readObject(admin.t, other, 'mixed/big.bin')).toBeNull();
     });
 
     it('batch-remove answers per path and removes folders recursively', async () => {
@@ -365,6 +438,42 @@ describe.each(DATABASE_KINDS)('fs writes on %s', (kind) => {
         paths: Array.from({ length: 1001 }, (_, i) => `/team/docs/${i}`),
       });
       expect(tooMany.statusCode).toBe(400);
+    });
+
+    it('batch-remove hands a folder of more than 1000 entries to a delete task', async () => {
+      const { storage } = await givenSpace();
+      const driver = await admin.t.storage.getDriver(storage);
+      const keys = Array.from({ length: 1001 }, (_, i) => `big/${String(i).padStart(4, '0')}.txt`);
+      for (let i = 0; i < keys.length; i += 50) {
+        await Promise.all(keys.slice(i, i + 50).map((key) => seed(admin.t, storage, key, 'x')));
+      }
+      await seed(admin.t, storage, 'small/one.txt', '1');
+      const changes = recordChanges();
+      const res = await call('DELETE', '/api/fs/batch-remove', {
+        paths: ['/team/docs/big', '/team/docs/small'],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json<{
+        data: { taskId: string; results: { path: string; queued: boolean }[] };
+      }>().data;
+      expect(data.results.map((r) => [r.path, r.queued])).toEqual([
+        ['/team/docs/big', true],
+        ['/team/docs/small', false],
+      ]);
+      expect(await allKeys(admin.t, storage, 'small/')).toEqual([]);
+      expect((await driver.list('big/', { limit: 1 })).objects).toHaveLength(1);
+
+      runners.start(admin.t);
+      const task = await waitForTask(admin.t, auth(), data.taskId);
+      expect(task).toMatchObject({ type: 'delete', status: 'completed', items_total: 1 });
+      expect(task.items).toMatchObject([
+        { source: '/team/docs/big', target: '', status: 'completed' },
+      ]);
+      expect(await allKeys(admin.t, storage, 'big/')).toEqual([]);
+      expect(changes.flatMap((c) => c.removed ?? [])).toEqual([
+        { key: 'small', recursive: true },
+        { key: 'big', recursive: true },
+      ]);
     });
 
     it('presign + commit stores the bytes; size and ETag come from storage', async () => {

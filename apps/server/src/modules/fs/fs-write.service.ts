@@ -11,8 +11,12 @@ import type { Actor } from '../../core/actor.js';
 import { AppError, isAppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FsChanges, WrittenEntry } from '../../vfs/fs-changes.js';
+import type { NewTaskItem } from '../tasks/task-handler.js';
 import type { FsLimits } from './fs-limits.js';
-import { copyFolder, removeFolder, transferObject } from './fs-tree.js';
+import type { TaskService } from '../tasks/task.service.js';
+import { copyItem, type CopyPayload } from './fs-copy.task.js';
+import { removeItem } from './fs-remove.task.js';
+import { holdsMoreThan, removeFolder, transferObject } from './fs-tree.js';
 import {
   assertFileSlot,
   assertNoFileAbove,
@@ -25,10 +29,17 @@ import {
 
 type BatchRemoved = z.infer<typeof fsBatchRemovedSchema>;
 
+/**
+ * Entries a folder may hold to be removed within the batch-remove request; a bigger one is
+ * removed by a delete task (a folder of a million objects takes minutes on S3).
+ */
+export const INLINE_REMOVE_MAX = 1000;
+
 export interface FsWriteDeps {
   targets: WriteTargets;
   limits: FsLimits;
   fsChanges: FsChanges;
+  tasks: Pick<TaskService, 'create'>;
   clock: Clock;
 }
 
@@ -88,36 +99,44 @@ export function createFsWriteService(deps: FsWriteDeps) {
     return 1;
   }
 
-  /** Moves a folder: copies every object beneath (page by page), then removes the source. */
-  async function moveFolder(actor: Actor, from: WriteTarget, to: WriteTarget) {
-    const crossStorage = from.driver !== to.driver;
-    const moved = await copyFolder(from, to, {
-      beforeObject: crossStorage
-        ? (object) => deps.limits.assertFits(actor, to.mount, object.size)
-        : undefined,
-      onPage: (written) => announce(fsChanges, to, { written }),
-    });
-    await removeFolder(from.driver, from.key);
-    await announce(fsChanges, from, { removed: [{ key: from.key, recursive: true }] });
-    await announce(fsChanges, to, {
-      written: [{ key: to.key, isDirectory: true, size: 0, modified: now() }],
-    });
-    return moved;
+  /**
+   * Moves a folder as a task (SPEC: copy + delete): every file beneath moves on its own (a
+   * rename where the storage has one), then the emptied source folder goes. Answers the id.
+   */
+  function moveFolder(actor: Actor, from: WriteTarget, to: WriteTarget): Promise<string> {
+    const payload: CopyPayload = { skipExisting: false, move: true };
+    const ref = { s: from.driver.id, sk: from.key, t: to.driver.id, tk: to.key, dir: true };
+    const item = copyItem({ source: from.path, target: to.path }, ref, 0);
+    return deps.tasks.create(actor, 'copy', payload, [item]);
   }
 
-  async function removeOne(actor: Actor, input: string, field: string): Promise<void> {
+  /**
+   * Removes one path now, or — a folder holding more than INLINE_REMOVE_MAX entries — adds it
+   * to `queued` for a delete task ('queued').
+   */
+  async function removeOne(
+    actor: Actor,
+    input: string,
+    field: string,
+    queued: NewTaskItem[],
+  ): Promise<'removed' | 'queued'> {
     const target = await targets.entry(actor, input, field);
     if (await isFile(target.driver, target.key)) {
       const [result] = await target.driver.deleteMany([target.key]);
       if (result && !result.ok) throw new AppError(result.code, result.message);
       await announce(fsChanges, target, { removed: [{ key: target.key, recursive: false }] });
-      return;
+      return 'removed';
     }
     if (!(await isFolder(target.driver, target.key))) {
       throw new AppError('NOT_FOUND', `${target.path} does not exist`);
     }
+    if (await holdsMoreThan(target.driver, target.key, INLINE_REMOVE_MAX)) {
+      queued.push(removeItem(target.path, { s: target.driver.id, sk: target.key, dir: true }));
+      return 'queued';
+    }
     await removeFolder(target.driver, target.key);
     await announce(fsChanges, target, { removed: [{ key: target.key, recursive: true }] });
+    return 'removed';
   }
 
   return {
@@ -168,8 +187,9 @@ export function createFsWriteService(deps: FsWriteDeps) {
 
     /**
      * `POST /api/fs/rename`: a file or a folder (everything beneath it) to a new path, in the
-     * same mount, another mount on the same storage (server-side copies) or another storage
-     * (streamed). 409 when the target exists; a folder into itself is 400.
+     * same mount, another mount on the same storage (a rename or server-side copy) or another
+     * storage (streamed). A file moves within the request; a folder moves in a task whose id is
+     * answered. 409 when the target exists; a folder into itself is 400.
      */
     async rename(actor: Actor, input: { oldPath: string; newPath: string }) {
       const from = await targets.entry(actor, input.oldPath, 'oldPath');
@@ -187,28 +207,50 @@ export function createFsWriteService(deps: FsWriteDeps) {
       }
       await assertAbsent(to);
       await assertNoFileAbove(to.driver, to.key);
-      const moved = file ? await moveFile(actor, from, to) : await moveFolder(actor, from, to);
-      return { oldPath: from.path, newPath: to.path, isDirectory: !file, moved };
+      const paths = { oldPath: from.path, newPath: to.path };
+      if (file)
+        return {
+          ...paths,
+          isDirectory: false,
+          moved: await moveFile(actor, from, to),
+          taskId: null,
+        };
+      return { ...paths, isDirectory: true, moved: 0, taskId: await moveFolder(actor, from, to) };
     },
 
     /**
      * `DELETE /api/fs/batch-remove`: files, and folders with everything beneath them. Each
-     * path is answered on its own; when every path failed for the same reason, the call fails
+     * path is answered on its own; folders of more than INLINE_REMOVE_MAX entries are removed
+     * by one delete task (`taskId`, and `queued` on their results); when every path failed for the same reason, the call fails
      * with it (a read-only mount is 403 READ_ONLY), the per-path answers in `data`.
      */
     async batchRemove(actor: Actor, input: { paths: string[] }): Promise<BatchRemoved> {
       const results: BatchRemoved['results'] = [];
+      const queued: NewTaskItem[] = [];
       for (const [index, path] of input.paths.entries()) {
         try {
-          await removeOne(actor, path, `paths[${index}]`);
-          results.push({ path, success: true, error: null, code: null });
+          const outcome = await removeOne(actor, path, `paths[${index}]`, queued);
+          results.push({
+            path,
+            success: true,
+            error: null,
+            code: null,
+            queued: outcome === 'queued',
+          });
         } catch (err) {
           if (!isAppError(err)) throw err;
-          results.push({ path, success: false, error: err.message, code: err.code });
+          results.push({ path, success: false, error: err.message, code: err.code, queued: false });
         }
       }
+      const taskId =
+        queued.length > 0 ? await deps.tasks.create(actor, 'delete', {}, queued) : null;
       const failed = results.filter((result) => !result.success);
-      const answer = { results, success: results.length - failed.length, failed: failed.length };
+      const answer = {
+        results,
+        success: results.length - failed.length,
+        failed: failed.length,
+        taskId,
+      };
       const codes = new Set(failed.map((result) => result.code));
       const [first] = failed;
       if (first && failed.length === results.length && codes.size === 1) {

@@ -190,6 +190,36 @@ describe('LocalStorageDriver on disk', () => {
     expect(await readdir(path.join(root, '.meta'))).toEqual([]);
   });
 
+  it('moves an object by renaming it: same inode, metadata along, emptied folders pruned', async () => {
+    await put(driver, 'from/deep/a.md', 'moved bytes', 'text/markdown');
+    const before = await driver.stat('from/deep/a.md');
+    const inode = (await stat(path.join(root, 'from/deep/a.md'))).ino;
+    const result = await driver.move('from/deep/a.md', 'to/b.md');
+    expect(result).toEqual({ size: 11, etag: before?.etag });
+    expect((await stat(path.join(root, 'to/b.md'))).ino).toBe(inode);
+    expect(await driver.stat('to/b.md')).toMatchObject({
+      etag: before?.etag,
+      contentType: 'text/markdown',
+    });
+    expect(await driver.stat('from/deep/a.md')).toBeNull();
+    expect(await readdir(root)).not.toContain('from');
+    expect(await readdir(path.join(root, '.meta'))).toEqual(['to']);
+    await expectAppError(driver.move('from/deep/a.md', 'to/c.md'), 'NOT_FOUND');
+    await put(driver, 'x/y', 'folder x');
+    await expectAppError(driver.move('to/b.md', 'x'), 'CONFLICT');
+    expect((await readAll((await driver.read('to/b.md')).stream)).toString()).toBe('moved bytes');
+  });
+
+  it('never moves an object out through a symlinked folder', async () => {
+    const outside = path.join(base, 'outside');
+    await mkdir(outside);
+    await symlink(outside, path.join(root, 'link'));
+    await put(driver, 'inside.txt', 'x');
+    await expectAppError(driver.move('inside.txt', 'link/out.txt'), 'FORBIDDEN');
+    expect(await readdir(outside)).toEqual([]);
+    expect(await driver.stat('inside.txt')).not.toBeNull();
+  });
+
   it('reports a missing root on check() and on writes, and never creates it', async () => {
     await rm(root, { recursive: true });
     expect(await driver.check()).toMatchObject({ ok: false });

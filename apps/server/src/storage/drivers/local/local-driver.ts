@@ -17,6 +17,7 @@ import {
   deleteFolderMarker,
   deleteObject,
   describeObject,
+  moveObject,
   prepareRoot,
   publishObject,
 } from './local-objects.js';
@@ -168,6 +169,15 @@ export class LocalStorageDriver implements Port.StorageDriver {
     this.#paths.objectPath(key);
     await prepareRoot(this.#paths);
     await this.#guard(key, () => createDirectory(this.#paths, key));
+  }
+
+  async move(fromKey: string, toKey: string): Promise<Port.WriteResult> {
+    const info = await this.stat(fromKey);
+    if (!info) throw new AppError('NOT_FOUND', `object not found: ${fromKey}`);
+    this.#paths.objectPath(toKey);
+    await prepareRoot(this.#paths);
+    const moved = await this.#guard(toKey, () => moveObject(this.#paths, fromKey, toKey));
+    return { size: moved.size, etag: info.etag };
   }
 
   async copy(fromKey: string, toKey: string): Promise<Port.WriteResult> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { copyFile, mkdir, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../../lib/app-error.js';
 import type { ObjectInfo, WriteResult } from '../../storage-driver.js';
@@ -78,6 +78,32 @@ export async function copyToTemp(paths: LocalPaths, source: string): Promise<Tem
     await rm(tmpPath, { force: true });
     throw error;
   }
+}
+
+/**
+ * Moves an object file and its sidecar to another key (renames: no byte is copied), then
+ * removes the folders the move left empty. Both parents lie physically inside root; a file
+ * at the target is replaced atomically, as a write would.
+ */
+export async function moveObject(
+  paths: LocalPaths,
+  fromKey: string,
+  toKey: string,
+): Promise<{ size: number; mtimeMs: number }> {
+  const from = paths.objectPath(fromKey);
+  const to = paths.objectPath(toKey);
+  await paths.assertPhysicallyInside(path.dirname(from));
+  await mkdir(path.dirname(to), { recursive: true });
+  await paths.assertPhysicallyInside(path.dirname(to));
+  await rename(from, to);
+  const fromMeta = paths.metaPath(fromKey);
+  const toMeta = paths.metaPath(toKey);
+  await mkdir(path.dirname(toMeta), { recursive: true });
+  // No sidecar (a file copied in by hand): the target's old one must not describe it.
+  await rename(fromMeta, toMeta).catch(() => rm(toMeta, { force: true }));
+  await pruneAfter(paths, from, fromMeta);
+  const moved = await stat(to);
+  return { size: moved.size, mtimeMs: moved.mtimeMs };
 }
 
 /** Deletes an object and its sidecar; a missing object (or a folder) counts as deleted. */
