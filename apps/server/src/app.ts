@@ -122,7 +122,11 @@ export async function createApp(root: Composition): Promise<FastifyInstance> {
     imports: services.urlImports,
     browser: services.browserUploads,
   });
-  await registerFsWriteRoutes(app, { writes: services.fsWrites, uploads: services.fsUploads });
+  await registerFsWriteRoutes(app, {
+    writes: services.fsWrites,
+    uploads: services.fsUploads,
+    fetches: services.fsFetch,
+  });
   registerFilePublicRoutes(app, services.fileAccess);
   registerFileManagementRoutes(app, services.fileManagement);
   registerFsShareRoutes(app, services.fsShare);

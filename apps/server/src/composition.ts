@@ -71,6 +71,8 @@ import { createFsWriteService } from './modules/fs/fs-write.service.js';
 import { createFsChanges } from './vfs/fs-changes.js';
 import { createCopyTaskHandler } from './modules/fs/fs-copy.task.js';
 import { createRemoveTaskHandler } from './modules/fs/fs-remove.task.js';
+import { createFetchTaskHandler } from './modules/fs/fs-fetch.task.js';
+import { createFsFetchService } from './modules/fs/fs-fetch.service.js';
 import { createFsCopyService } from './modules/fs/fs-copy.service.js';
 import type { TaskHandlers } from './modules/tasks/task-handler.js';
 import { createTaskRepository } from './modules/tasks/task.repository.js';
@@ -242,6 +244,13 @@ export function compose(deps: AppDeps) {
   const taskHandlers: TaskHandlers = {
     copy: createCopyTaskHandler({ storage, limits: fsWriteDeps.limits, fsChanges, clock }),
     delete: createRemoveTaskHandler({ storage, fsChanges }),
+    download: createFetchTaskHandler({
+      storage,
+      limits: fsWriteDeps.limits,
+      fetch: fetcher,
+      fsChanges,
+      clock,
+    }),
   };
 
   const services = {
@@ -370,6 +379,7 @@ export function compose(deps: AppDeps) {
       logger,
     }),
     fsWrites: createFsWriteService(fsWriteDeps),
+    fsFetch: createFsFetchService(fsWriteDeps),
     fsUploads: createFsUploadService({
       ...fsWriteDeps,
       tokens: createFsUploadTokens(deriveKey(deps.appSecret, 'fs-multipart-uploads')),

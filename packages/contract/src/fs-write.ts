@@ -3,6 +3,7 @@ import { EDITOR_CONTENT_MAX_BYTES } from './constants.js';
 import { MULTIPART_MAX_PARTS } from './file-rules.js';
 import { mediaTypeField, partTargetSchema } from './files.js';
 import { strictBody } from './strict-body.js';
+import { remoteUrlSchema } from './url-import.js';
 
 /*
  * The file-system writes (SPEC §7 "File system"), with CloudPaste's field names so its clients
@@ -12,6 +13,8 @@ import { strictBody } from './strict-body.js';
 
 /** Paths one batch-remove may name. */
 export const FS_BATCH_REMOVE_MAX = 1000;
+/** URLs one `POST /api/fs/fetch` may name. */
+export const FS_FETCH_MAX_ITEMS = 100;
 /** Largest text `POST /api/fs/update` stores, in UTF-8 bytes (SPEC §9 editor content max). */
 export const FS_UPDATE_MAX_BYTES = EDITOR_CONTENT_MAX_BYTES;
 
@@ -204,3 +207,27 @@ export const fsMultipartAbortRequestSchema = strictBody(
     fileName: fsFileName,
   }),
 );
+
+/**
+ * `POST /api/fs/fetch` body: this server downloads each URL into the folder `path` (a download
+ * task). The file's name is `fileName`, else the URL's last path segment, else `download`; a
+ * name taken in the folder fails its item unless `overwrite`.
+ */
+export const fsFetchRequestSchema = strictBody(
+  z.object({
+    path: fsPath,
+    items: z
+      .array(strictBody(z.object({ url: remoteUrlSchema, fileName: fsFileName.optional() })))
+      .min(1, 'give at least one URL')
+      .max(FS_FETCH_MAX_ITEMS, `at most ${FS_FETCH_MAX_ITEMS} URLs per call`),
+    overwrite: z.boolean().default(false),
+  }),
+);
+export type FsFetchRequest = z.input<typeof fsFetchRequestSchema>;
+
+/** `POST /api/fs/fetch` → data: the task, and where each URL will land. */
+export const fsFetchStartedSchema = z.object({
+  taskId: z.string(),
+  items: z.array(z.object({ url: z.string(), path: z.string() })),
+});
+export type FsFetchStarted = z.infer<typeof fsFetchStartedSchema>;

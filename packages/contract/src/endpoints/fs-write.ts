@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   fsBatchRemovedSchema,
   fsBatchRemoveRequestSchema,
+  fsFetchRequestSchema,
+  fsFetchStartedSchema,
   fsMkdirRequestSchema,
   fsMultipartAbortRequestSchema,
   fsMultipartCompleteRequestSchema,
@@ -84,6 +86,13 @@ export const fsWriteEndpoints = {
     body: jsonBody(fsBatchRemoveRequestSchema),
     answer: json(fsBatchRemovedSchema),
     errors: ['READ_ONLY'],
+  }),
+  fsFetch: endpoint(ROUTES.fsFetch, {
+    tag,
+    summary: 'Download URLs into a folder on this server (a download task)',
+    body: jsonBody(fsFetchRequestSchema),
+    answer: json(fsFetchStartedSchema, 202),
+    errors: [...WRITE_ERRORS, 'ALREADY_EXISTS', 'CONFLICT'],
   }),
   fsPresign: endpoint(ROUTES.fsPresign, {
     tag,

@@ -173,6 +173,7 @@ export const ROUTES = {
   fsUpdate: post('/api/fs/update', MOUNT),
   fsRename: post('/api/fs/rename', MOUNT),
   fsBatchRemove: del('/api/fs/batch-remove', MOUNT),
+  fsFetch: post('/api/fs/fetch', MOUNT, 'file'),
   fsPresign: post('/api/fs/presign', MOUNT, 'file'),
   fsPresignCommit: post('/api/fs/presign/commit', MOUNT, 'file'),
   fsMultipartInit: post('/api/fs/multipart/init', MOUNT, 'file'),

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.js';
 import { creatorKind } from '../../core/access-policy.js';
 import type { FsChanges, WrittenEntry } from '../../vfs/fs-changes.js';
 import type { FsLimits } from './fs-limits.js';
-import { folderPages, removeFolder } from './fs-tree.js';
+import { folderPages, removeFolder, removePartial } from './fs-tree.js';
 import type {
   NewTaskItem,
   TaskHandler,
@@ -178,16 +178,6 @@ export function createCopyTaskHandler(deps: {
     }
     await removeFolder(source, ref.sk);
     await announce(source, { removed: [{ key: ref.sk, recursive: true }] });
-  }
-
-  /**
-   * After a failed or aborted write: a storage that kept what arrived (some S3-compatible
-   * servers commit a cut-off PUT) must not show it, so an object that is not the one there
-   * before is removed.
-   */
-  async function removePartial(target: StorageDriver, key: string, before: string | null) {
-    const after = await target.stat(key).catch(() => null);
-    if (after && after.etag !== before) await target.deleteMany([key]);
   }
 
   function written(key: string, size: number, isDirectory: boolean): WrittenEntry {

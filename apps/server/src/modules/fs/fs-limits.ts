@@ -42,7 +42,7 @@ export function createFsLimits(
      * the answer (413 or 507) — other errors pass through.
      */
     async meterFor(
-      actor: Actor,
+      actor: Pick<Actor, 'kind'>,
       mount: ActiveMount,
     ): Promise<{
       meter: BodyMeter;

@@ -73,3 +73,17 @@ export async function holdsMoreThan(
   const page = await driver.list(`${folderKey}/`, { limit });
   return page.nextCursor !== null;
 }
+
+/**
+ * After a failed or aborted write: a storage that kept what arrived (some S3-compatible
+ * servers commit a cut-off PUT) must not show it, so an object at `key` that is not the one
+ * there before (ETag `before`, null when there was none) is removed.
+ */
+export async function removePartial(
+  driver: StorageDriver,
+  key: string,
+  before: string | null,
+): Promise<void> {
+  const after = await driver.stat(key).catch(() => null);
+  if (after && after.etag !== before) await driver.deleteMany([key]);
+}

@@ -21,8 +21,6 @@ export interface WriteTarget {
   driver: StorageDriver;
 }
 
-const fileNameField = z.object({ fileName: filenameSchema });
-
 /**
  * The one gate of every file-system write: the path is normalised (a 400 naming the field as
  * the client sent it), the caller may write at all (403 READ_ONLY for a read-only key), sees
@@ -73,7 +71,11 @@ export function createWriteTargets(deps: { mountTable: MountTable; storage: Stor
       input: { path: string; fileName: string },
       fields: { path: string; fileName: string },
     ): Promise<WriteTarget & { name: string }> {
-      const name = parseWith(fileNameField, { fileName: input.fileName }, 'body').fileName;
+      // Checked under the field's own name (`items[2].fileName` where a batch names it).
+      const nameField = z.object({ [fields.fileName]: filenameSchema });
+      const name = parseWith(nameField, { [fields.fileName]: input.fileName }, 'body')[
+        fields.fileName
+      ] as string;
       const folder = normalizePath(input.path, fields.path);
       const whole = !input.path.endsWith('/') && pathSegments(folder).at(-1) === name;
       const full = whole ? folder : folder === '/' ? `/${name}` : `${folder}/${name}`;

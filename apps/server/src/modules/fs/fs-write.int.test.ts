@@ -618,6 +618,7 @@ describe.each(DATABASE_KINDS)('fs writes on %s', (kind) => {
           { path: root, fileName: 'm.bin', uploadId: 'x', parts: [{ partNumber: 1, etag: 'e' }] },
         ],
         ['POST', '/api/fs/multipart/abort', { path: root, fileName: 'm.bin', uploadId: 'x' }],
+        ['POST', '/api/fs/fetch', { path: root, items: [{ url: 'http://files.test/f.bin' }] }],
       ];
       const cases: [Headers, string][] = [
         [auth(), '/frozen'],
@@ -665,6 +666,7 @@ describe.each(DATABASE_KINDS)('fs writes on %s', (kind) => {
           ['DELETE', '/api/fs/batch-remove', { paths: [path] }],
           ['POST', '/api/fs/presign', { path, fileName: 'p.bin', fileSize: 1 }],
           ['POST', '/api/fs/multipart/init', { path, fileName: 'p.bin', fileSize: 1 }],
+          ['POST', '/api/fs/fetch', { path, items: [{ url: 'http://files.test/f.bin' }] }],
         ];
         for (const [method, url, payload] of attempts) {
           const res = await call(method as 'POST', url, payload, as);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoint.js';
 import { sendData } from '../../http/envelope.js';
 import { assertMultipart, FORM_LIMITS, formParts } from '../../http/form-parts.js';
+import type { FsFetchService } from './fs-fetch.service.js';
 import type { FsUploadService } from './fs-upload.service.js';
 import type { FsWriteService } from './fs-write.service.js';
 
@@ -13,12 +14,12 @@ import type { FsWriteService } from './fs-write.service.js';
  */
 const UPDATE_BODY_LIMIT = 2 * FS_UPDATE_MAX_BYTES + 64 * 1024;
 
-/** The file-system writes (SPEC §7 "File system"): thin routes over the two write services. */
+/** The file-system writes (SPEC §7 "File system"): thin routes over the write services. */
 export async function registerFsWriteRoutes(
   app: FastifyInstance,
-  services: { writes: FsWriteService; uploads: FsUploadService },
+  services: { writes: FsWriteService; uploads: FsUploadService; fetches: FsFetchService },
 ): Promise<void> {
-  const { writes, uploads } = services;
+  const { writes, uploads, fetches } = services;
   route(app, endpoints.fsMkdir, {}, async (request, reply, { body }) =>
     sendData(reply, await writes.mkdir(request.actor, body), 201),
   );
@@ -33,6 +34,9 @@ export async function registerFsWriteRoutes(
   );
   route(app, endpoints.fsBatchRemove, {}, async (request, reply, { body }) =>
     sendData(reply, await writes.batchRemove(request.actor, body)),
+  );
+  route(app, endpoints.fsFetch, {}, async (request, reply, { body }) =>
+    sendData(reply, await fetches.start(request.actor, body), 202),
   );
   route(app, endpoints.fsPresign, {}, async (request, reply, { body }) =>
     sendData(reply, await uploads.presign(request.actor, body)),

@@ -16,6 +16,8 @@ export interface TaskItemContext {
   addItems(items: readonly NewTaskItem[]): Promise<void>;
   /** Bytes of this item moved so far (progress while it runs). */
   progress(bytes: number): void;
+  /** The item's real size once known (a download's): it replaces the size the item had. */
+  measured(bytes: number): void;
 }
 
 /** How one item ended when it did not throw (a throw fails the item with its message). */

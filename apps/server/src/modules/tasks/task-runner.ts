@@ -92,6 +92,7 @@ export function createTaskRunner(
     let reason: StopReason | null = null;
     let baseBytes = task.bytes_done;
     let inflight = 0;
+    let measured: number | null = null;
     // The heartbeat in flight, if any (a field: it changes inside closures).
     const beating: { current: Promise<void> | null } = { current: null };
 
@@ -134,6 +135,9 @@ export function createTaskRunner(
         progress: (bytes) => {
           inflight = bytes;
         },
+        measured: (bytes) => {
+          measured = bytes;
+        },
       };
 
       outer: for (;;) {
@@ -145,9 +149,10 @@ export function createTaskRunner(
           if (!(await setItem(task, item, 'downloading'))) stop('lost');
           if (reason) break outer;
           inflight = 0;
+          measured = null;
           try {
             const outcome = await handler.runItem(item, context);
-            await setItem(task, item, outcome);
+            await setItem(task, item, outcome, null, measured);
           } catch (err) {
             if (reason) {
               // Stopped, not broken: the item runs again when the task resumes.
@@ -176,8 +181,9 @@ export function createTaskRunner(
     item: TaskItemRow,
     status: Parameters<TaskRepository['setItemStatus']>[3]['status'],
     error: string | null = null,
+    bytes: number | null = null,
   ): Promise<boolean> {
-    return deps.repo.setItemStatus(task.id, owner, item.seq, { status, error }, iso());
+    return deps.repo.setItemStatus(task.id, owner, item.seq, { status, error, bytes }, iso());
   }
 
   /** Ends the task as its items and the stop reason say. */

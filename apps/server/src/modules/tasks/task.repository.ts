@@ -273,14 +273,19 @@ export function createTaskRepository(db: Kysely<Database>) {
       taskId: string,
       owner: string,
       seq: number,
-      change: { status: TaskItemStatus; error?: string | null },
+      change: { status: TaskItemStatus; error?: string | null; bytes?: number | null },
       now: string,
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         if (!(await holds(trx, taskId, owner))) return false;
+        const bytes = change.bytes ?? null;
         await trx
           .updateTable('task_items')
-          .set({ status: change.status, error: change.error ?? null })
+          .set({
+            status: change.status,
+            error: change.error ?? null,
+            ...(bytes === null ? {} : { bytes }),
+          })
           .where('task_id', '=', taskId)
           .where('seq', '=', seq)
           .execute();
