@@ -126,6 +126,7 @@ export async function createApp(root: Composition): Promise<FastifyInstance> {
     writes: services.fsWrites,
     uploads: services.fsUploads,
     fetches: services.fsFetch,
+    uploadTasks: services.fsUploadTasks,
   });
   registerFilePublicRoutes(app, services.fileAccess);
   registerFileManagementRoutes(app, services.fileManagement);

@@ -73,6 +73,7 @@ import { createCopyTaskHandler } from './modules/fs/fs-copy.task.js';
 import { createRemoveTaskHandler } from './modules/fs/fs-remove.task.js';
 import { createFetchTaskHandler } from './modules/fs/fs-fetch.task.js';
 import { createFsFetchService } from './modules/fs/fs-fetch.service.js';
+import { createFsUploadTaskService } from './modules/fs/fs-upload-task.service.js';
 import { createFsCopyService } from './modules/fs/fs-copy.service.js';
 import type { TaskHandlers } from './modules/tasks/task-handler.js';
 import { createTaskRepository } from './modules/tasks/task.repository.js';
@@ -380,6 +381,7 @@ export function compose(deps: AppDeps) {
     }),
     fsWrites: createFsWriteService(fsWriteDeps),
     fsFetch: createFsFetchService(fsWriteDeps),
+    fsUploadTasks: createFsUploadTaskService({ ...fsWriteDeps, storage }),
     fsUploads: createFsUploadService({
       ...fsWriteDeps,
       tokens: createFsUploadTokens(deriveKey(deps.appSecret, 'fs-multipart-uploads')),

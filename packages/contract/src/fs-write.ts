@@ -13,6 +13,8 @@ import { remoteUrlSchema } from './url-import.js';
 
 /** Paths one batch-remove may name. */
 export const FS_BATCH_REMOVE_MAX = 1000;
+/** Files one upload task may hold. */
+export const UPLOAD_TASK_MAX_FILES = 10_000;
 /** URLs one `POST /api/fs/fetch` may name. */
 export const FS_FETCH_MAX_ITEMS = 100;
 /** Largest text `POST /api/fs/update` stores, in UTF-8 bytes (SPEC §9 editor content max). */
@@ -231,3 +233,51 @@ export const fsFetchStartedSchema = z.object({
   items: z.array(z.object({ url: z.string(), path: z.string() })),
 });
 export type FsFetchStarted = z.infer<typeof fsFetchStartedSchema>;
+
+/**
+ * `POST /api/fs/upload-tasks` body: the files a client is about to upload into the folder
+ * `path` (each `path` relative to it, so a whole folder tree fits), recorded as an `upload`
+ * task the client drives: the task manager shows it on every device, and a reloaded page
+ * knows which files are left.
+ */
+export const uploadTaskRequestSchema = strictBody(
+  z.object({
+    path: fsPath,
+    files: z
+      .array(
+        strictBody(
+          z.object({ path: z.string().min(1, 'path is required').max(4096), size: fileSize }),
+        ),
+      )
+      .min(1, 'give at least one file')
+      .max(UPLOAD_TASK_MAX_FILES, `at most ${UPLOAD_TASK_MAX_FILES} files per task`),
+  }),
+);
+export type UploadTaskRequest = z.input<typeof uploadTaskRequestSchema>;
+
+/** `POST /api/fs/upload-tasks` → data: the task and each file's item (`seq`) and full path. */
+export const uploadTaskCreatedSchema = z.object({
+  taskId: z.string(),
+  items: z.array(z.object({ seq: z.number(), path: z.string() })),
+});
+export type UploadTaskCreated = z.infer<typeof uploadTaskCreatedSchema>;
+
+/**
+ * `POST /api/fs/upload-tasks/{id}/items/{seq}` body: how one file's upload stands —
+ * `preparing` (hashing, planning parts), `downloading` (its bytes are moving), `completed`
+ * (the server checks the file is in storage and records its real size), `failed` (with the
+ * reason the client met) or `skipped`.
+ */
+export const uploadTaskReportSchema = strictBody(
+  z.object({
+    status: z.enum(['preparing', 'downloading', 'completed', 'failed', 'skipped']),
+    error: z.string().max(500).optional(),
+  }),
+);
+export type UploadTaskReport = z.input<typeof uploadTaskReportSchema>;
+
+/** Path parameters of an item report. */
+export const uploadTaskItemParams = z.object({
+  id: z.string().min(1).max(64),
+  seq: z.coerce.number().int().min(0).max(UPLOAD_TASK_MAX_FILES),
+});

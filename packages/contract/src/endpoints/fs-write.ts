@@ -17,7 +17,12 @@ import {
   fsUpdateRequestSchema,
   fsUploadFieldsSchema,
   fsWrittenSchema,
+  uploadTaskCreatedSchema,
+  uploadTaskItemParams,
+  uploadTaskReportSchema,
+  uploadTaskRequestSchema,
 } from '../fs-write.js';
+import { taskSchema } from '../tasks.js';
 import { endpoint, json, jsonBody } from './define.js';
 import { ROUTES } from './routes.js';
 
@@ -93,6 +98,21 @@ export const fsWriteEndpoints = {
     body: jsonBody(fsFetchRequestSchema),
     answer: json(fsFetchStartedSchema, 202),
     errors: [...WRITE_ERRORS, 'ALREADY_EXISTS', 'CONFLICT'],
+  }),
+  createUploadTask: endpoint(ROUTES.createUploadTask, {
+    tag,
+    summary: 'Record the files a client is about to upload as an upload task it drives',
+    body: jsonBody(uploadTaskRequestSchema),
+    answer: json(uploadTaskCreatedSchema, 201),
+    errors: [...WRITE_ERRORS, ...SIZE_ERRORS],
+  }),
+  reportUploadTaskItem: endpoint(ROUTES.reportUploadTaskItem, {
+    tag,
+    summary: 'Report one file of an upload task (completed: checked against storage)',
+    params: uploadTaskItemParams,
+    body: jsonBody(uploadTaskReportSchema),
+    answer: json(taskSchema),
+    errors: ['NOT_FOUND', 'CONFLICT', 'UPSTREAM_FAILED'],
   }),
   fsPresign: endpoint(ROUTES.fsPresign, {
     tag,

@@ -174,6 +174,8 @@ export const ROUTES = {
   fsRename: post('/api/fs/rename', MOUNT),
   fsBatchRemove: del('/api/fs/batch-remove', MOUNT),
   fsFetch: post('/api/fs/fetch', MOUNT, 'file'),
+  createUploadTask: post('/api/fs/upload-tasks', MOUNT, 'file'),
+  reportUploadTaskItem: post('/api/fs/upload-tasks/:id/items/:seq', MOUNT, 'file'),
   fsPresign: post('/api/fs/presign', MOUNT, 'file'),
   fsPresignCommit: post('/api/fs/presign/commit', MOUNT, 'file'),
   fsMultipartInit: post('/api/fs/multipart/init', MOUNT, 'file'),

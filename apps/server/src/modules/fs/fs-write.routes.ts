@@ -5,6 +5,7 @@ import { route } from '../../http/endpoint.js';
 import { sendData } from '../../http/envelope.js';
 import { assertMultipart, FORM_LIMITS, formParts } from '../../http/form-parts.js';
 import type { FsFetchService } from './fs-fetch.service.js';
+import type { FsUploadTaskService } from './fs-upload-task.service.js';
 import type { FsUploadService } from './fs-upload.service.js';
 import type { FsWriteService } from './fs-write.service.js';
 
@@ -17,9 +18,14 @@ const UPDATE_BODY_LIMIT = 2 * FS_UPDATE_MAX_BYTES + 64 * 1024;
 /** The file-system writes (SPEC §7 "File system"): thin routes over the write services. */
 export async function registerFsWriteRoutes(
   app: FastifyInstance,
-  services: { writes: FsWriteService; uploads: FsUploadService; fetches: FsFetchService },
+  services: {
+    writes: FsWriteService;
+    uploads: FsUploadService;
+    fetches: FsFetchService;
+    uploadTasks: FsUploadTaskService;
+  },
 ): Promise<void> {
-  const { writes, uploads, fetches } = services;
+  const { writes, uploads, fetches, uploadTasks } = services;
   route(app, endpoints.fsMkdir, {}, async (request, reply, { body }) =>
     sendData(reply, await writes.mkdir(request.actor, body), 201),
   );
@@ -37,6 +43,12 @@ export async function registerFsWriteRoutes(
   );
   route(app, endpoints.fsFetch, {}, async (request, reply, { body }) =>
     sendData(reply, await fetches.start(request.actor, body), 202),
+  );
+  route(app, endpoints.createUploadTask, {}, async (request, reply, { body }) =>
+    sendData(reply, await uploadTasks.create(request.actor, body), 201),
+  );
+  route(app, endpoints.reportUploadTaskItem, {}, async (request, reply, { params, body }) =>
+    sendData(reply, await uploadTasks.report(request.actor, params.id, params.seq, body)),
   );
   route(app, endpoints.fsPresign, {}, async (request, reply, { body }) =>
     sendData(reply, await uploads.presign(request.actor, body)),

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { FinishedTaskStatus } from '@pasteport/contract';
 import type { Logger } from 'pino';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { InvalidationBus } from '../../lib/invalidation.js';
 import type { TaskHandlers, TaskItemContext } from './task-handler.js';
-import type { TaskItemRow, TaskRepository, TaskRow } from './task.repository.js';
+import {
+  outcomeOf,
+  type TaskItemRow,
+  type TaskRepository,
+  type TaskRow,
+} from './task.repository.js';
 
 /** Published with a task's id when it was created, retried or asked to cancel. */
 export const TASKS_TOPIC = 'tasks';
@@ -197,12 +201,7 @@ export function createTaskRunner(
       await deps.repo.finish(task.id, owner, 'cancelled', 'operation cancelled', iso());
       return;
     }
-    const counts = await deps.repo.countItems(task.id);
-    const failed = counts.failed ?? 0;
-    const succeeded = (counts.completed ?? 0) + (counts.skipped ?? 0);
-    let status: FinishedTaskStatus = 'completed';
-    if (failed > 0) status = succeeded > 0 ? 'partial' : 'failed';
-    const error = failed > 0 ? `${failed} item(s) failed` : null;
+    const { status, error } = outcomeOf(await deps.repo.countItems(task.id));
     await deps.repo.finish(task.id, owner, status, error, iso());
     deps.logger.info({ task: task.id, status }, 'task finished');
   }

@@ -21,6 +21,24 @@ const OPEN_ITEM_STATUSES: readonly TaskItemStatus[] = ['pending', 'preparing', '
 /** Item statuses that count as done in the progress. */
 const DONE_ITEM_STATUSES: readonly TaskItemStatus[] = ['completed', 'failed', 'skipped'];
 const UNFINISHED: readonly TaskStatus[] = ['pending', 'running'];
+
+/**
+ * Task types their client drives (the explorer's uploads): the client reports each item, and
+ * the task is held by this never-ending lease, so no runner ever takes it.
+ */
+export const CLIENT_DRIVEN_TYPES: readonly TaskType[] = ['upload'];
+const CLIENT_LEASE = { owner: 'client', until: '9999-12-31T23:59:59.999Z' } as const;
+
+/** How a task ends, from how many of its items ended in each status. */
+export function outcomeOf(counts: Partial<Record<TaskItemStatus, number>>): {
+  status: FinishedTaskStatus;
+  error: string | null;
+} {
+  const failed = counts.failed ?? 0;
+  const succeeded = (counts.completed ?? 0) + (counts.skipped ?? 0);
+  if (failed === 0) return { status: 'completed', error: null };
+  return { status: succeeded > 0 ? 'partial' : 'failed', error: `${failed} item(s) failed` };
+}
 /** Rows per INSERT when items are added (well under both engines' parameter limits). */
 const INSERT_CHUNK = 200;
 
@@ -117,18 +135,19 @@ export function createTaskRepository(db: Kysely<Database>) {
   }
 
   return {
-    /** Stores a new pending task with its first items. */
+    /** Stores a new task with its first items: pending, or running when its client drives it. */
     async create(
       task: { id: string; type: TaskType; createdBy: string; payload: string; now: string },
       items: readonly NewTaskItem[],
     ): Promise<void> {
+      const clientDriven = CLIENT_DRIVEN_TYPES.includes(task.type);
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('tasks')
           .values({
             id: task.id,
             type: task.type,
-            status: 'pending',
+            status: clientDriven ? 'running' : 'pending',
             created_by: task.createdBy,
             payload: task.payload,
             items_done: 0,
@@ -136,12 +155,12 @@ export function createTaskRepository(db: Kysely<Database>) {
             bytes_done: 0,
             bytes_total: 0,
             error: null,
-            lease_owner: null,
-            lease_until: null,
+            lease_owner: clientDriven ? CLIENT_LEASE.owner : null,
+            lease_until: clientDriven ? CLIENT_LEASE.until : null,
             cancel_requested: 0,
             created_at: task.now,
             updated_at: task.now,
-            started_at: null,
+            started_at: clientDriven ? task.now : null,
             finished_at: null,
           })
           .execute();
@@ -296,6 +315,74 @@ export function createTaskRepository(db: Kysely<Database>) {
       });
     },
 
+    /**
+     * An item's status as the client driving its task reports it ('finished': the task is not
+     * one a client drives, or has ended; 'missing': no such item; 'done': the item completed
+     * before and cannot go back). The last open item's report ends the task. The first
+     * statement updates the task row, so concurrent reports of one task run one at a time and
+     * exactly one of them sees no open item left.
+     */
+    async reportItem(
+      taskId: string,
+      seq: number,
+      change: { status: TaskItemStatus; error: string | null; bytes: number | null },
+      now: string,
+    ): Promise<'ok' | 'finished' | 'missing' | 'done'> {
+      return db.transaction().execute(async (trx) => {
+        const locked = await trx
+          .updateTable('tasks')
+          .set({ status: 'running', updated_at: now })
+          .where('id', '=', taskId)
+          .where('lease_owner', '=', CLIENT_LEASE.owner)
+          .where('status', 'in', UNFINISHED)
+          .executeTakeFirst();
+        if (Number(locked.numUpdatedRows) === 0) return 'finished';
+        const item = await trx
+          .selectFrom('task_items')
+          .select('status')
+          .where('task_id', '=', taskId)
+          .where('seq', '=', seq)
+          .executeTakeFirst();
+        if (!item) return 'missing';
+        if (item.status === 'completed' && change.status !== 'completed') return 'done';
+        await trx
+          .updateTable('task_items')
+          .set({
+            status: change.status,
+            error: change.error,
+            ...(change.bytes === null ? {} : { bytes: change.bytes }),
+          })
+          .where('task_id', '=', taskId)
+          .where('seq', '=', seq)
+          .execute();
+        await recount(trx, taskId, now);
+        const rows = await trx
+          .selectFrom('task_items')
+          .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+          .where('task_id', '=', taskId)
+          .groupBy('status')
+          .execute();
+        const counts = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+        if (OPEN_ITEM_STATUSES.some((status) => (counts[status] ?? 0) > 0)) return 'ok';
+        const { status, error } = outcomeOf(counts);
+        await trx
+          .updateTable('tasks')
+          .set({ status, error, lease_owner: null, lease_until: null, finished_at: now })
+          .where('id', '=', taskId)
+          .execute();
+        return 'ok';
+      });
+    },
+
+    findItem(taskId: string, seq: number): Promise<TaskItemRow | undefined> {
+      return db
+        .selectFrom('task_items')
+        .selectAll()
+        .where('task_id', '=', taskId)
+        .where('seq', '=', seq)
+        .executeTakeFirst();
+    },
+
     /** How many items ended in each status. */
     async countItems(taskId: string): Promise<Partial<Record<TaskItemStatus, number>>> {
       const rows = await db
@@ -349,16 +436,20 @@ export function createTaskRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Asks a task to stop. A pending task nobody holds is cancelled at once; a held one is
-     * flagged and its runner stops it. False when the task had already finished.
+     * Asks a task to stop. A pending task nobody holds, or one its client drives, is cancelled
+     * at once; a held one is flagged and its runner stops it. False when it had finished.
      */
     async requestCancel(id: string, now: string): Promise<boolean> {
       const idle = await db
         .updateTable('tasks')
         .set({ status: 'cancelled', cancel_requested: 1, finished_at: now, updated_at: now })
         .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .where('lease_owner', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'pending'), eb('lease_owner', 'is', null)]),
+            eb.and([eb('status', 'in', UNFINISHED), eb('lease_owner', '=', CLIENT_LEASE.owner)]),
+          ]),
+        )
         .executeTakeFirst();
       if (Number(idle.numUpdatedRows) > 0) return true;
       const held = await db
@@ -376,14 +467,24 @@ export function createTaskRepository(db: Kysely<Database>) {
      */
     async retry(id: string, now: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        const task = await trx
+          .selectFrom('tasks')
+          .select('type')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        const clientDriven =
+          task !== undefined && CLIENT_DRIVEN_TYPES.includes(task.type as TaskType);
         const reopened = await trx
           .updateTable('tasks')
           .set({
-            status: 'pending',
+            status: clientDriven ? 'running' : 'pending',
             cancel_requested: 0,
             error: null,
             finished_at: null,
             updated_at: now,
+            ...(clientDriven
+              ? { lease_owner: CLIENT_LEASE.owner, lease_until: CLIENT_LEASE.until }
+              : {}),
           })
           .where('id', '=', id)
           .where('status', 'in', ['failed', 'partial', 'cancelled'])

@@ -14,7 +14,13 @@ import type { Clock } from '../../lib/clock.js';
 import type { InvalidationBus } from '../../lib/invalidation.js';
 import { TASKS_TOPIC } from './task-runner.js';
 import { presentTask, presentTaskItem } from './task.presenter.js';
-import type { NewTaskItem, TaskRepository, TaskRow } from './task.repository.js';
+import {
+  CLIENT_DRIVEN_TYPES,
+  type NewTaskItem,
+  type TaskItemRow,
+  type TaskRepository,
+  type TaskRow,
+} from './task.repository.js';
 
 /**
  * Tasks as callers see them: an API key sees and acts on its own tasks only (another's is
@@ -111,6 +117,43 @@ export function createTaskService(deps: {
         );
       }
       await announce(id);
+      return presentTask(await mustFind(actor, id));
+    },
+
+    /** A task of the actor's and one of its items (NOT_FOUND for either, as for `get`). */
+    async item(
+      actor: Actor,
+      id: string,
+      seq: number,
+    ): Promise<{ task: TaskRow; item: TaskItemRow }> {
+      const task = await mustFind(actor, id);
+      const item = await deps.repo.findItem(id, seq);
+      if (!item) throw new AppError('NOT_FOUND', 'task item not found');
+      return { task, item };
+    },
+
+    /**
+     * An item's status as the client driving its task reports it; the last open item's report
+     * ends the task (completed, partial or failed, as a runner would end it).
+     */
+    async reportItem(
+      actor: Actor,
+      id: string,
+      seq: number,
+      change: { status: TaskItemStatus; error: string | null; bytes: number | null },
+    ): Promise<Task> {
+      const row = await mustFind(actor, id);
+      const result = await deps.repo.reportItem(id, seq, change, now());
+      if (result === 'missing') throw new AppError('NOT_FOUND', 'task item not found');
+      if (result === 'done') throw new AppError('CONFLICT', 'the item has already completed');
+      if (result === 'finished') {
+        throw new AppError(
+          'CONFLICT',
+          CLIENT_DRIVEN_TYPES.includes(row.type as TaskType)
+            ? `the task is ${row.status}`
+            : 'only a task its client drives takes item reports',
+        );
+      }
       return presentTask(await mustFind(actor, id));
     },
 
