@@ -20,6 +20,7 @@ import { readZipWithPython, unzipTest, type ReadZipEntry } from '../../../test/z
 type Headers = Record<string, string>;
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+const MiB = 1024 * 1024;
 
 let scratch = '';
 beforeEach(async () => {
@@ -262,72 +263,133 @@ describe.each(DATABASE_KINDS)('archives on %s', (kind) => {
     });
 
     it('streams a 50 MB file without holding it: the server reads only a little ahead of the client', async () => {
-      const { t, token } = admin;
-      const configId = await givenTeam(t);
-      const size = 50 * 1024 * 1024;
-      const digest = createHash('sha256');
-      const chunk = Buffer.alloc(1024 * 1024);
-      const body = Readable.from(
-        (function* () {
-          for (let i = 0; i < size / chunk.length; i++) {
-            chunk.fill(i % 251);
-            digest.update(chunk);
-            yield Buffer.from(chunk);
-          }
-        })(),
-      );
-      const driver = await t.storage.getDriver(configId);
-      await driver.write('big/movie.bin', body, {
-        contentType: 'application/octet-stream',
-        contentLength: size,
-      });
-      const expected = digest.digest('hex');
-
-      // Counts what the server reads from storage, passing back-pressure through.
-      let readFromStorage = 0;
-      const read = driver.read.bind(driver);
-      driver.read = async (key, options) => {
-        const result = await read(key, options);
-        const counter = new Transform({
-          transform(part: Buffer, _encoding, done) {
-            readFromStorage += part.length;
-            done(null, part);
-          },
-        });
-        void pipeline(result.stream, counter).catch(() => undefined);
-        return { ...result, stream: counter };
-      };
-
-      const link = await linkFor(bearer(token), ['/team/big/movie.bin'], 'movie');
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = t.app.server.address() as AddressInfo;
-      const file = path.join(scratch, 'movie.zip');
-      let received = 0;
-      let furthestAhead = 0;
-      const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
-        http.get(`http://127.0.0.1:${port}${link.url}`, resolve).on('error', reject);
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['transfer-encoding']).toBe('chunked');
-      expect(response.headers['content-length']).toBeUndefined();
-      const meter = new PassThrough();
-      meter.on('data', (part: Buffer) => {
-        received += part.length;
-        furthestAhead = Math.max(furthestAhead, readFromStorage - received);
-      });
-      await pipeline(response, meter, createWriteStream(file));
-
-      expect(received).toBeGreaterThan(size);
-      expect(readFromStorage).toBe(size);
-      // Socket buffers and stream buffers hold a few MiB at most; buffering the file would
-      // put the whole 50 MiB ahead of the client.
-      expect(furthestAhead).toBeLessThan(16 * 1024 * 1024);
-      unzipTest(file);
-      const { bad, entries } = readZipWithPython(file);
-      expect(bad).toBeNull();
-      expect(entries.map((e) => [e.name, e.size, e.sha256])).toEqual([
-        ['movie.bin', size, expected],
+      const configId = await givenTeam(admin.t);
+      const files = [{ key: 'big/movie.bin', name: 'movie.bin', size: 50 * MiB }];
+      const streamed = await streamArchive(admin.t, admin.token, configId, files, [
+        '/team/big/movie.bin',
       ]);
+      expect(streamed.entries).toEqual(files.map((f) => [f.name, f.size, streamed.digests[0]]));
     });
   });
 });
+
+describe('a 1 GiB archive (SQLite, local disk)', () => {
+  const admin = useAdminApp('sqlite');
+
+  it('streams 1 GiB of files with flat memory and unzips to the same bytes', async () => {
+    const configId = await givenStorage(admin.t, admin.token, 'local', { allow_api_keys: true });
+    await givenMount(admin.t, '/team', configId);
+    const files = [
+      { key: 'big/a.bin', name: 'big/a.bin', size: 640 * MiB },
+      { key: 'big/sub/b.bin', name: 'big/sub/b.bin', size: 384 * MiB },
+    ];
+    const streamed = await streamArchive(admin.t, admin.token, configId, files, ['/team/big']);
+    expect(streamed.entries).toEqual([
+      ['big/', 0, sha256('')],
+      ['big/a.bin', 640 * MiB, streamed.digests[0]],
+      ['big/sub/', 0, sha256('')],
+      ['big/sub/b.bin', 384 * MiB, streamed.digests[1]],
+    ]);
+    // The process holds the whole server: buffering would add the full GiB.
+    expect(streamed.rssGrowth).toBeLessThan(256 * MiB);
+  });
+});
+
+/**
+ * Seeds `files` (a byte pattern that differs per MiB and per file), opens an archive of
+ * `paths` through a real socket and writes it to disk, checking on the way that the server
+ * never reads more than a little ahead of the client; then reads the ZIP with `unzip -t` and
+ * Python. Answers the entries read (name, size, SHA-256), the seeded files' digests and how
+ * far the process RSS grew while streaming.
+ */
+async function streamArchive(
+  t: TestApp,
+  token: string,
+  configId: string,
+  files: { key: string; size: number }[],
+  paths: string[],
+) {
+  const driver = await t.storage.getDriver(configId);
+  const digests: string[] = [];
+  for (const [index, file] of files.entries()) {
+    const digest = createHash('sha256');
+    const chunk = Buffer.alloc(MiB);
+    const body = Readable.from(
+      (function* () {
+        for (let i = 0; i < file.size / MiB; i++) {
+          chunk.fill((i + index * 7) % 251);
+          digest.update(chunk);
+          yield Buffer.from(chunk);
+        }
+      })(),
+    );
+    await driver.write(file.key, body, {
+      contentType: 'application/octet-stream',
+      contentLength: file.size,
+    });
+    digests.push(digest.digest('hex'));
+  }
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+
+  // Counts what the server reads from storage, passing back-pressure through.
+  let readFromStorage = 0;
+  const read = driver.read.bind(driver);
+  driver.read = async (key, options) => {
+    const result = await read(key, options);
+    const counter = new Transform({
+      transform(part: Buffer, _encoding, done) {
+        readFromStorage += part.length;
+        done(null, part);
+      },
+    });
+    void pipeline(result.stream, counter).catch(() => undefined);
+    return { ...result, stream: counter };
+  };
+
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/fs/archive',
+    headers: bearer(token),
+    payload: { paths, name: 'stream' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const link = res.json<{ data: ArchiveLink }>().data;
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  const file = path.join(scratch, 'stream.zip');
+  let received = 0;
+  let furthestAhead = 0;
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  let nextSample = 0;
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.get(`http://127.0.0.1:${port}${link.url}`, resolve).on('error', reject);
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['transfer-encoding']).toBe('chunked');
+  expect(response.headers['content-length']).toBeUndefined();
+  const meter = new PassThrough();
+  meter.on('data', (part: Buffer) => {
+    received += part.length;
+    furthestAhead = Math.max(furthestAhead, readFromStorage - received);
+    if (received >= nextSample) {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+      nextSample += 8 * MiB;
+    }
+  });
+  await pipeline(response, meter, createWriteStream(file));
+
+  expect(received).toBeGreaterThan(total);
+  expect(readFromStorage).toBe(total);
+  // Socket buffers and stream buffers hold a few MiB at most; buffering a file would put all
+  // of it ahead of the client.
+  expect(furthestAhead).toBeLessThan(16 * MiB);
+  expect(unzipTest(file)).toMatch(/No errors detected/);
+  const { bad, entries } = readZipWithPython(file);
+  expect(bad).toBeNull();
+  return {
+    entries: entries.map((e) => [e.name, e.size, e.sha256] as const),
+    digests,
+    rssGrowth: rssPeak - rssBefore,
+  };
+}
