@@ -3,6 +3,8 @@ import { AppError } from '../../../lib/app-error.js';
 interface SdkErrorShape {
   name?: string;
   message?: string;
+  /** A socket error's errno name (ECONNRESET, EPIPE …). */
+  code?: unknown;
   $metadata?: { httpStatusCode?: number };
 }
 
@@ -65,5 +67,8 @@ export function mapS3Error(error: unknown, what: string): unknown {
   if (status === 416) {
     return new AppError('RANGE_NOT_SATISFIABLE', 'the requested range is not satisfiable', options);
   }
-  return new AppError('UPSTREAM_FAILED', `storage request failed: ${name} (${what})`, options);
+  // Only the errno name joins the answer: a socket error's message may name internal hosts.
+  const { code } = shape(error);
+  const reason = typeof code === 'string' && /^E[A-Z]+$/.test(code) ? `${name} ${code}` : name;
+  return new AppError('UPSTREAM_FAILED', `storage request failed: ${reason} (${what})`, options);
 }
