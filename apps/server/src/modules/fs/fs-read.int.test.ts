@@ -358,9 +358,12 @@ describe.each(DATABASE_KINDS)('fs reads on %s', (kind) => {
       expect(names(await list('/api/fs/list?path=/team/docs', reader))).toEqual(['a.txt']);
       const body = await get(t, '/api/fs/download?path=/team/docs/a.txt', reader);
       expect(body.body).toBe('read me');
-      // Reading a mount records its use (at most once a minute per mount).
-      const used = await get(t, `/api/admin/mounts/${ids.docs}`, bearer(token));
-      expect(used.json<{ data: { last_used: string | null } }>().data.last_used).not.toBeNull();
+      // Reading a mount records its use (at most once a minute per mount), beside the answer.
+      const lastUsed = async () =>
+        (await get(t, `/api/admin/mounts/${ids.docs}`, bearer(token))).json<{
+          data: { last_used: string | null };
+        }>().data.last_used;
+      await expect.poll(lastUsed, UNTIL_DONE).not.toBeNull();
 
       const textOnly = await givenApiKey(t, token, { text: true, file: true });
       for (const route of ['list?path=/', 'get?path=/team', 'download?path=/team/docs/a.txt']) {
