@@ -65,6 +65,23 @@ describe('decideRoute (SPEC §5 route guard)', () => {
     });
   });
 
+  it('reads the pathname as the browser sends it: names percent-encoded', () => {
+    const team = key({ mount: true }, '/团队');
+    expect(decideRoute(team, '/mount-explorer/%E5%9B%A2%E9%98%9F/a%20b')).toEqual({
+      action: 'allow',
+    });
+    for (const path of ['/mount-explorer/%E5%9B%A2%E9%98%9F%2F..%2Fother', '/mount-explorer/x']) {
+      expect(decideRoute(team, path)).toEqual({
+        action: 'redirect',
+        to: '/mount-explorer/%E5%9B%A2%E9%98%9F',
+      });
+    }
+    expect(decideRoute(key({ mount: true }, '/docs'), '/mount-explorer/docs/%2e%2e')).toEqual({
+      action: 'redirect',
+      to: '/mount-explorer/docs',
+    });
+  });
+
   it('lets a mount key with basic path / browse everything', () => {
     expect(decideRoute(key({ mount: true }), '/mount-explorer/a/b')).toEqual({ action: 'allow' });
   });
@@ -93,5 +110,6 @@ describe('routeNeedsAuth / mountExplorerUrl', () => {
     expect(mountExplorerUrl('/')).toBe('/mount-explorer');
     expect(mountExplorerUrl('/docs/')).toBe('/mount-explorer/docs');
     expect(mountExplorerUrl('/docs/../etc')).toBe('/mount-explorer');
+    expect(mountExplorerUrl('/a#b/c d')).toBe('/mount-explorer/a%23b/c%20d');
   });
 });

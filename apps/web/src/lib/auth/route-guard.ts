@@ -1,4 +1,4 @@
-import { checkPath, isWithinPath } from '@pasteport/contract/plain';
+import { checkPath, isWithinPath, pathSegments } from '@pasteport/contract/plain';
 import { hasAnyPermission, type AuthSession } from './session';
 
 /** Notices the guard may show when it turns someone away. */
@@ -20,11 +20,31 @@ export function routeNeedsAuth(pathname: string): boolean {
   return under(pathname, ADMIN_ROOT) || under(pathname, MOUNT_ROOT);
 }
 
-/** The mount explorer URL of a directory, e.g. /docs → /mount-explorer/docs, / → /mount-explorer. */
+/**
+ * The mount explorer URL of a directory, e.g. /docs → /mount-explorer/docs, / → /mount-explorer;
+ * each name percent-encoded (a `#` or `?` in a name must not end the path).
+ */
 export function mountExplorerUrl(path: string): string {
   // The server refuses a path with `.`/`..` or control characters: so does the link to it.
   const checked = checkPath(path);
-  return !checked.ok || checked.path === '/' ? MOUNT_ROOT : `${MOUNT_ROOT}${checked.path}`;
+  const segments = checked.ok ? pathSegments(checked.path) : [];
+  return segments.length === 0
+    ? MOUNT_ROOT
+    : `${MOUNT_ROOT}/${segments.map(encodeURIComponent).join('/')}`;
+}
+
+/** The folder path a mount explorer pathname names (its names percent-decoded). */
+function explorerPathOf(pathname: string): string {
+  const names = pathname.slice(MOUNT_ROOT.length).split('/').filter(Boolean);
+  return `/${names.map(decodeName).join('/')}`;
+}
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 /**
@@ -38,7 +58,7 @@ export function decideRoute(session: AuthSession, pathname: string): GuardDecisi
     return { action: 'redirect', to: '/', notice: 'apiKeyNoPermission' };
   }
   if (session.permissions.mount && under(pathname, MOUNT_ROOT)) {
-    const target = pathname.slice(MOUNT_ROOT.length) || '/';
+    const target = explorerPathOf(pathname);
     const basicPath = session.info.basic_path;
     if (!isWithinPath(basicPath, target))
       return { action: 'redirect', to: mountExplorerUrl(basicPath) };
