@@ -94,6 +94,12 @@ export const fsListSchema = z.object({
   isVirtual: z.boolean(),
   mount_id: z.string().nullable(),
   storage_type: fsStorageTypeSchema.nullable(),
+  /**
+   * Whether the caller may write here (upload, new folder, rename, delete): false in a virtual
+   * folder, in a read-only mount and for a key whose mount permission is read-only. The server
+   * checks every write again; this only lets an explorer hide what would be refused.
+   */
+  writable: z.boolean(),
   items: z.array(fsItemSchema),
   next_cursor: z.string().nullable(),
 });

@@ -100,10 +100,34 @@ describe('routes of SPEC §2', () => {
   });
 
   it('reads the mount path and the preview query parameter', async () => {
+    const entry = {
+      name: 'plan.md',
+      path: '/docs/2026/plan.md',
+      isDirectory: false,
+      size: 10,
+      modified: null,
+      mimetype: 'text/markdown',
+    };
+    signInAsAdmin({
+      'GET /api/fs/list': ({ url }) =>
+        ok({
+          path: url.searchParams.get('path'),
+          isVirtual: false,
+          mount_id: 'm1',
+          storage_type: 'LOCAL',
+          writable: true,
+          items: [entry],
+          next_cursor: null,
+        }),
+      'GET /api/fs/get': () => ok({ ...entry, mount_id: 'm1', storage_type: 'LOCAL', etag: 'e' }),
+    });
     renderApp('/mount-explorer/docs/2026?preview=plan.md');
     await pageTitle();
-    expect(screen.getByTestId('mount-path')).toHaveTextContent('/docs/2026');
-    expect(screen.getByTestId('mount-preview')).toHaveTextContent('plan.md');
+    const crumbs = screen.getByRole('navigation', { name: 'Folder path' });
+    expect(crumbs).toHaveTextContent('/docs/2026');
+    expect(await screen.findByRole('dialog', { name: 'plan.md' })).toHaveTextContent(
+      '/docs/2026/plan.md',
+    );
   });
 
   it('follows header links to other screens', async () => {

@@ -1,11 +1,15 @@
 import { Title } from '@mantine/core';
 import { APP_NAME } from '@pasteport/contract/plain';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { formatDocumentTitle } from '../lib/format';
 
-/** Sets the browser tab title, e.g. "Upload files · Pasteport"; re-runs when the text changes. */
+/**
+ * Sets the browser tab title, e.g. "Upload files · Pasteport"; re-runs when the text changes.
+ * A layout effect: the title changes in the same commit as the page it names, never a frame
+ * later (a passive effect could leave "Shared file" on a page already showing the file).
+ */
 export function useDocumentTitle(title: string, section?: string): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = formatDocumentTitle(APP_NAME, title, section ?? '');
   }, [title, section]);
 }

@@ -65,7 +65,13 @@ describe.each(DATABASE_KINDS)('fs reads on %s', (kind) => {
       await seed(t, ids.other, 'docs/shadowed.txt');
 
       const root = await list('/api/fs/list?path=/');
-      expect(root).toMatchObject({ path: '/', isVirtual: true, mount_id: null, next_cursor: null });
+      expect(root).toMatchObject({
+        path: '/',
+        isVirtual: true,
+        mount_id: null,
+        next_cursor: null,
+        writable: false,
+      });
       expect(root.items).toEqual([
         {
           name: 'pub',
@@ -355,7 +361,11 @@ describe.each(DATABASE_KINDS)('fs reads on %s', (kind) => {
       });
       expect(created.statusCode).toBe(201);
       const reader = apiKey(created.json<{ data: { key: string } }>().data.key);
-      expect(names(await list('/api/fs/list?path=/team/docs', reader))).toEqual(['a.txt']);
+      const asReader = await list('/api/fs/list?path=/team/docs', reader);
+      expect(names(asReader)).toEqual(['a.txt']);
+      // What the explorer may offer: the admin writes here, a read-only key does not.
+      expect(asReader.writable).toBe(false);
+      expect((await list('/api/fs/list?path=/team/docs')).writable).toBe(true);
       const body = await get(t, '/api/fs/download?path=/team/docs/a.txt', reader);
       expect(body.body).toBe('read me');
       // Reading a mount records its use (at most once a minute per mount), beside the answer.

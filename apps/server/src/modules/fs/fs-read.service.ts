@@ -19,6 +19,7 @@ import type { StorageRegistry } from '../../storage/registry.js';
 import type { ObjectInfo, StorageDriver } from '../../storage/storage-driver.js';
 import {
   compareNames,
+  mayWriteMounts,
   mountEntriesUnder,
   mountsFor,
   resolvePath,
@@ -168,6 +169,7 @@ export function createFsReadService(deps: FsReadDeps) {
       isVirtual: false,
       mount_id: place.mount.id,
       storage_type: mountStorageTypeOf(place.driver.kind),
+      writable: mayWriteMounts(actor) && place.mount.read_only !== 1,
       items,
       next_cursor:
         page.next === null
@@ -194,6 +196,7 @@ export function createFsReadService(deps: FsReadDeps) {
         isVirtual: true,
         mount_id: null,
         storage_type: null,
+        writable: false,
         items: await Promise.all(resolved.entries.map(folderItem)),
         next_cursor: null,
       };

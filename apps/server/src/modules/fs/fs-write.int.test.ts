@@ -597,6 +597,12 @@ describe.each(DATABASE_KINDS)('fs writes on %s', (kind) => {
       const { storage } = await givenSpace();
       await givenMount(admin.t, admin.token, '/frozen', storage, true);
       await seed(admin.t, storage, 'seeded.txt', 's');
+      const frozen = await admin.t.app.inject({
+        method: 'GET',
+        url: '/api/fs/list?path=/frozen',
+        headers: auth(),
+      });
+      expect(frozen.json<{ data: { writable: boolean } }>().data.writable).toBe(false);
       const rw = await givenApiKey(admin.t, admin.token, { mount: true });
       const ro = await givenApiKey(admin.t, admin.token, { mount: true, name: 'ro' });
       await admin.t.database.db

@@ -1,5 +1,14 @@
-import { ActionIcon, Group, SegmentedControl, Select, TextInput, Tooltip } from '@mantine/core';
 import {
+  ActionIcon,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconFolderPlus,
   IconLayoutGrid,
   IconList,
   IconPhoto,
@@ -21,6 +30,8 @@ export interface ExplorerToolbarProps {
   onFilterChange: (filter: string) => void;
   refreshing: boolean;
   onRefresh: () => void;
+  /** Offered only where the caller may write. */
+  onNewFolder: (() => void) | undefined;
 }
 
 /** Refresh, view switch, sort and the filter of the current folder. */
@@ -53,6 +64,15 @@ export function ExplorerToolbar(props: ExplorerToolbarProps) {
             <IconRefresh size={18} />
           </ActionIcon>
         </Tooltip>
+        {props.onNewFolder ? (
+          <Button
+            variant="default"
+            leftSection={<IconFolderPlus size={16} />}
+            onClick={props.onNewFolder}
+          >
+            {t('mountExplorer.actions.newFolder')}
+          </Button>
+        ) : null}
         <SegmentedControl
           aria-label={t('mountExplorer.view.label')}
           value={props.view}

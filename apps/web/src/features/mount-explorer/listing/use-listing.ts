@@ -30,7 +30,12 @@ export function useListing(path: string, order: SortOrder, filter: string) {
     loadedCount: loaded.length,
     /** The folder's own facts (virtual, mount, storage type), from its first page. */
     folder: first
-      ? { isVirtual: first.isVirtual, mountId: first.mount_id, storageType: first.storage_type }
+      ? {
+          isVirtual: first.isVirtual,
+          mountId: first.mount_id,
+          storageType: first.storage_type,
+          writable: first.writable,
+        }
       : undefined,
     loadingAll: wantsAll && hasNextPage,
     loadMore: () => {

@@ -2,7 +2,14 @@ import type { FsItem, FsList } from '@pasteport/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from '../../../app/router';
-import { fail, ok, requestsTo, type FakeRequest, type FakeRoutes } from '../../../test/fake-server';
+import {
+  bodyOf,
+  fail,
+  ok,
+  requestsTo,
+  type FakeRequest,
+  type FakeRoutes,
+} from '../../../test/fake-server';
 import { keyInfo, signInAsAdmin, signInWithApiKey } from '../../../test/sessions';
 import { createAppRenderer } from '../../../test/render-app';
 import { VIEW_MODE_STORAGE_KEY } from '../listing/view-mode';
@@ -32,6 +39,7 @@ function page(path: string, items: FsItem[], next: string | null = null, virtual
     isVirtual: virtual,
     mount_id: virtual ? null : 'm1',
     storage_type: virtual ? null : 'LOCAL',
+    writable: !virtual,
     items,
     next_cursor: next,
   };
@@ -228,5 +236,133 @@ describe('mount explorer', () => {
     unmount();
     renderApp('/mount-explorer/team');
     expect(await screen.findByRole('radio', { name: 'Grid' })).toBeChecked();
+  });
+
+  it('creates a folder, checking the name as it is typed', async () => {
+    const fetchMock = signInAsAdmin({
+      ...listing({ '/team': { '': TEAM } }),
+      'POST /api/fs/mkdir': ({ body }) =>
+        ok(
+          {
+            path: (body as { path: string }).path,
+            name: 'x',
+            isDirectory: true,
+            size: 0,
+            etag: null,
+            modified: null,
+          },
+          201,
+        ),
+    });
+    const { user } = renderApp('/mount-explorer/team');
+    await user.click(await screen.findByRole('button', { name: 'New folder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New folder' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'a/b');
+    expect(within(dialog).getByText('A name cannot contain “/”.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(requestsTo(fetchMock, 'POST /api/fs/mkdir')).toHaveLength(0);
+    await user.clear(name);
+    await user.type(name, '2026 报告');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Folder “2026 报告” created.')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'POST /api/fs/mkdir')).toEqual({ path: '/team/2026 报告' });
+    // The listing is asked for again after the write.
+    expect(requestsTo(fetchMock, 'GET /api/fs/list').length).toBeGreaterThan(1);
+  });
+
+  it('selects with checkboxes, Shift-click and the keyboard, then deletes what is selected', async () => {
+    const fetchMock = signInAsAdmin({
+      ...listing({ '/team': { '': TEAM } }),
+      'DELETE /api/fs/batch-remove': ({ body }) =>
+        ok({
+          results: (body as { paths: string[] }).paths.map((path) => ({
+            path,
+            success: true,
+            error: null,
+            code: null,
+            queued: false,
+          })),
+          success: 2,
+          failed: 0,
+          taskId: null,
+        }),
+    });
+    const { user } = renderApp('/mount-explorer/team');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select “docs”' }));
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('link', { name: /report\.pdf/ }));
+    await user.keyboard('{/Shift}');
+    const bar = screen.getByRole('region', { name: 'Selection' });
+    expect(within(bar).getByText('3 selected · 5 MB')).toBeInTheDocument();
+    // The link was not followed: selection, not navigation.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Arrows move the focus and the selection; Shift extends it.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Selection' })).not.toBeInTheDocument();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('link', { name: /photo\.jpg/ })).toHaveFocus();
+    await user.keyboard('{Shift>}{ArrowDown}{/Shift}');
+    expect(
+      within(screen.getByRole('region', { name: 'Selection' })).getByText(/^2 selected/),
+    ).toBeInTheDocument();
+    await user.keyboard('{Delete}');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 2 items?' });
+    expect(within(dialog).getByText('photo.jpg')).toBeInTheDocument();
+    expect(within(dialog).getByText('report.pdf')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('2 items deleted.')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'DELETE /api/fs/batch-remove')).toEqual({
+      paths: ['/team/photo.jpg', '/team/report.pdf'],
+    });
+  });
+
+  it('renames with F2; a folder says it moves in the background', async () => {
+    const fetchMock = signInAsAdmin({
+      ...listing({ '/team': { '': TEAM } }),
+      'POST /api/fs/rename': () =>
+        ok({
+          oldPath: '/team/docs',
+          newPath: '/team/papers',
+          isDirectory: true,
+          moved: 0,
+          taskId: 't1',
+        }),
+    });
+    const { user } = renderApp('/mount-explorer/team');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select “docs”' }));
+    await user.keyboard('{F2}');
+    const dialog = await screen.findByRole('dialog', { name: 'Rename' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('docs');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(within(dialog).getByText('That is the current name.')).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'papers');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(
+      await screen.findByText(/Moving the folder to “papers” in the background/),
+    ).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'POST /api/fs/rename')).toEqual({
+      oldPath: '/team/docs',
+      newPath: '/team/papers',
+    });
+  });
+
+  it('offers no write where the caller may not write (a read-only mount or key)', async () => {
+    signInAsAdmin(
+      listing({
+        '/frozen': { '': { ...page('/frozen', [file('/frozen', 'a.txt')]), writable: false } },
+      }),
+    );
+    const { user } = renderApp('/mount-explorer/frozen');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select “a.txt”' }));
+    expect(screen.getByRole('region', { name: 'Selection' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New folder' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rename' })).not.toBeInTheDocument();
+    await user.keyboard('{Delete}{F2}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,10 +1,12 @@
 import type { FsItem } from '@pasteport/contract';
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAuth } from '../../../lib/auth';
+import { SelectionBar } from '../actions/SelectionBar';
+import { useExplorerActions } from '../actions/use-explorer-actions';
 import { EntryGrid } from '../components/EntryGrid';
 import { EntryList } from '../components/EntryList';
 import { ExplorerBreadcrumbs } from '../components/ExplorerBreadcrumbs';
@@ -15,11 +17,22 @@ import { DEFAULT_SORT, type SortOrder } from '../listing/entries';
 import { useListing } from '../listing/use-listing';
 import { readViewMode, writeViewMode, type ViewMode } from '../listing/view-mode';
 import { childPath, explorerHref, mountLocation } from '../location';
+import {
+  clearSelection,
+  clickSelect,
+  moveFocus,
+  NO_SELECTION,
+  pruneSelection,
+  selectAll,
+  type ClickModifiers,
+  type ListingKeyAction,
+  type Selection,
+} from '../selection/selection-model';
 
 /**
  * The mount browser (SPEC §2 /mount-explorer/{path...}?preview=): the URL is the state — the
  * folder in the path, the previewed file in `?preview=` — so back, forward and a copied link
- * all land in the same place.
+ * all land in the same place. Selection belongs to the folder it was made in.
  */
 export function MountExplorerPage() {
   const { t, i18n } = useTranslation();
@@ -34,7 +47,22 @@ export function MountExplorerPage() {
   const [order, setOrder] = useState<SortOrder>(DEFAULT_SORT);
   const [filter, setFilter] = useState('');
   const listing = useListing(path, order, filter);
-  const { query } = listing;
+  const { query, entries } = listing;
+  const writable = listing.folder?.writable ?? false;
+
+  // The selection of this folder only: another folder starts with none.
+  const [picked, setPicked] = useState<{ path: string; selection: Selection }>({
+    path,
+    selection: NO_SELECTION,
+  });
+  const shown = entries.map((entry) => entry.path);
+  const selection = pruneSelection(
+    picked.path === path ? picked.selection : NO_SELECTION,
+    new Set(shown),
+  );
+  const setSelection = (next: Selection) => setPicked({ path, selection: next });
+  const selected = entries.filter((entry) => selection.keys.has(entry.path));
+  const actions = useExplorerActions(path, () => setSelection(NO_SELECTION));
 
   const hrefOf = (item: FsItem) =>
     item.isDirectory ? explorerHref(childPath(path, item.name)) : explorerHref(path, item.name);
@@ -42,6 +70,30 @@ export function MountExplorerPage() {
     setView(next);
     writeViewMode(next);
   };
+  const onSelect = (item: FsItem, modifiers: ClickModifiers) =>
+    setSelection(clickSelect(selection, item.path, shown, modifiers));
+  const focused = entries.find((entry) => entry.path === selection.focus);
+
+  function onKeyAction(action: ListingKeyAction) {
+    switch (action.kind) {
+      case 'move':
+        return setSelection(moveFocus(selection, action.delta, shown, action.extend));
+      case 'toggle':
+        return focused && onSelect(focused, { toggle: true, range: false });
+      case 'selectAll':
+        return setSelection(selectAll(shown, selection));
+      case 'clear':
+        return setSelection(clearSelection(selection));
+      case 'open':
+        return focused && void navigate(hrefOf(focused));
+      case 'delete':
+        return writable && actions.remove(selected);
+      case 'rename': {
+        const target = selected.length === 1 ? selected[0] : focused;
+        return writable && target && actions.rename(target);
+      }
+    }
+  }
 
   return (
     <Stack gap="sm">
@@ -56,7 +108,17 @@ export function MountExplorerPage() {
         onFilterChange={setFilter}
         refreshing={query.isRefetching}
         onRefresh={() => void query.refetch()}
+        onNewFolder={writable ? actions.newFolder : undefined}
       />
+      {selected.length > 0 ? (
+        <SelectionBar
+          selected={selected}
+          writable={writable}
+          onRename={() => selected[0] && actions.rename(selected[0])}
+          onDelete={() => actions.remove(selected)}
+          onClear={() => setSelection(NO_SELECTION)}
+        />
+      ) : null}
       {query.isPending ? (
         <ListingLoading />
       ) : query.isError && !query.data ? (
@@ -66,35 +128,37 @@ export function MountExplorerPage() {
           homePath={basicPath}
           onRetry={() => void query.refetch()}
         />
-      ) : listing.entries.length === 0 && !listing.loadingAll ? (
+      ) : entries.length === 0 && !listing.loadingAll ? (
         <ListingEmpty filtered={filter.trim() !== ''} isRoot={path === '/'} />
       ) : view === 'list' ? (
-        <EntryList entries={listing.entries} hrefOf={hrefOf} onEndReached={listing.loadMore} />
-      ) : (
-        <EntryGrid
-          entries={listing.entries}
+        <EntryList
+          entries={entries}
           hrefOf={hrefOf}
           onEndReached={listing.loadMore}
-          view={view}
+          selected={selection.keys}
+          focusKey={selection.focus}
+          onSelect={onSelect}
+          onKeyAction={onKeyAction}
         />
+      ) : (
+        <EntryGrid entries={entries} hrefOf={hrefOf} onEndReached={listing.loadMore} view={view} />
       )}
-      <Group justify="space-between" gap="xs">
-        <Text size="xs" c="dimmed" aria-live="polite">
-          {listing.loadingAll || query.isFetchingNextPage
-            ? t('mountExplorer.loadingMore', {
-                count: listing.loadedCount,
-                formatted: listing.loadedCount.toLocaleString(i18n.language),
-              })
-            : t('mountExplorer.count', {
-                count: listing.entries.length,
-                formatted: listing.entries.length.toLocaleString(i18n.language),
-              })}
-        </Text>
-      </Group>
+      <Text size="xs" c="dimmed" aria-live="polite">
+        {listing.loadingAll || query.isFetchingNextPage
+          ? t('mountExplorer.loadingMore', {
+              count: listing.loadedCount,
+              formatted: listing.loadedCount.toLocaleString(i18n.language),
+            })
+          : t('mountExplorer.count', {
+              count: entries.length,
+              formatted: entries.length.toLocaleString(i18n.language),
+            })}
+      </Text>
       <FilePanel
         path={preview ? childPath(path, preview) : undefined}
         onClose={() => void navigate(explorerHref(path))}
       />
+      {actions.dialog}
     </Stack>
   );
 }
