@@ -100,3 +100,23 @@ export function ListingError({
     </Alert>
   );
 }
+
+/** A guest at the explorer: mounts are for the administrator and API keys with mount access. */
+export function SignInToBrowse() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconLock size={18} />}
+      title={t('mountExplorer.guest.title')}
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('mountExplorer.guest.text')}</Text>
+        <Button component={Link} to="/admin" size="xs">
+          {t('mountExplorer.guest.signIn')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}

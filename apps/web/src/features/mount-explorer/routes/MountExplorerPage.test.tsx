@@ -7,6 +7,7 @@ import {
   fail,
   ok,
   requestsTo,
+  stubServer,
   type FakeRequest,
   type FakeRoutes,
 } from '../../../test/fake-server';
@@ -364,5 +365,13 @@ describe('mount explorer', () => {
     expect(screen.queryByRole('button', { name: 'Rename' })).not.toBeInTheDocument();
     await user.keyboard('{Delete}{F2}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks a guest to sign in, and lists nothing', async () => {
+    const fetchMock = stubServer({});
+    renderApp('/mount-explorer/team');
+    expect(await screen.findByText('Sign in to browse mounts')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/admin');
+    expect(requestsTo(fetchMock, 'GET /api/fs/list')).toHaveLength(0);
   });
 });

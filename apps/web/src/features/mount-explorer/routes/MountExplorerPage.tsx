@@ -12,7 +12,12 @@ import { EntryList } from '../components/EntryList';
 import { ExplorerBreadcrumbs } from '../components/ExplorerBreadcrumbs';
 import { ExplorerToolbar } from '../components/ExplorerToolbar';
 import { FilePanel } from '../components/FilePanel';
-import { ListingEmpty, ListingError, ListingLoading } from '../components/ListingState';
+import {
+  ListingEmpty,
+  ListingError,
+  ListingLoading,
+  SignInToBrowse,
+} from '../components/ListingState';
 import { DEFAULT_SORT, type SortOrder } from '../listing/entries';
 import { useListing } from '../listing/use-listing';
 import { readViewMode, writeViewMode, type ViewMode } from '../listing/view-mode';
@@ -35,6 +40,20 @@ import {
  * all land in the same place. Selection belongs to the folder it was made in.
  */
 export function MountExplorerPage() {
+  const { t } = useTranslation();
+  const { session } = useAuth();
+  if (session.type === 'none') {
+    return (
+      <Stack gap="sm">
+        <PageTitle title={t('mountExplorer.title')} />
+        <SignInToBrowse />
+      </Stack>
+    );
+  }
+  return <Explorer />;
+}
+
+function Explorer() {
   const { t, i18n } = useTranslation();
   const params = useParams();
   const [search] = useSearchParams();
