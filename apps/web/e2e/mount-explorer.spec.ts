@@ -1,0 +1,148 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser, WAIT_MS } from './browser.js';
+import { adminToken, loginAsAdmin } from './sign-in.js';
+
+const browser = openBrowser();
+
+/** A tag that keeps this file's mounts apart from every other spec's. */
+const TAG = `ex${Date.now()}`;
+
+async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${inject('baseUrl')}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${await adminToken()}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Puts a text file into a mount folder through the fs API. */
+async function upload(folder: string, name: string, text: string) {
+  const form = new FormData();
+  form.append('path', folder);
+  form.append('file', new Blob([text], { type: 'text/plain' }), name);
+  const res = await fetch(`${inject('baseUrl')}/api/fs/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await adminToken()}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`upload ${name}: ${res.status} ${await res.text()}`);
+}
+
+beforeAll(async () => {
+  const configs = await api<{ id: string; is_default: boolean }[]>('GET', '/api/s3-configs');
+  const storage = configs.find((config) => config.is_default) ?? configs[0]!;
+  // The key of the last test may browse this storage.
+  await api('PUT', `/api/s3-configs/${storage.id}`, { allow_api_keys: true });
+  for (const name of ['docs', 'media']) {
+    await api('POST', '/api/admin/mounts', {
+      name: `${TAG} ${name}`,
+      mount_path: `/${TAG}/${name}`,
+      storage_config_id: storage.id,
+      cache_ttl: 0,
+    });
+  }
+  await upload(`/${TAG}/docs`, 'plan.md', '# Plan');
+  await upload(`/${TAG}/docs/reports`, 'q1.txt', 'first quarter');
+});
+
+const listing = (page: Page) => page.getByRole('list', { name: 'Folder contents' });
+const row = (page: Page, name: string) =>
+  listing(page).getByRole('listitem').filter({ hasText: name });
+
+describe('mount explorer', () => {
+  it('walks from the root into a nested mount and back with the browser buttons', async () => {
+    const page = await browser.newPage();
+    await loginAsAdmin(page);
+    await page.goto('/mount-explorer');
+    await listing(page).getByRole('link', { name: TAG }).click();
+    await listing(page).getByRole('link', { name: 'docs' }).click();
+    await page.waitForURL(`**/mount-explorer/${TAG}/docs`);
+    await listing(page).getByRole('link', { name: 'reports' }).click();
+    await row(page, 'q1.txt').waitFor();
+    await page.goBack();
+    await page.waitForURL(`**/mount-explorer/${TAG}/docs`);
+    await row(page, 'plan.md').waitFor();
+    await page.goForward();
+    await row(page, 'q1.txt').waitFor();
+
+    // A file opens in the panel named by the URL; a copied URL opens the same place.
+    await listing(page)
+      .getByRole('link', { name: /q1\.txt/ })
+      .click();
+    const panel = page.getByRole('dialog', { name: 'q1.txt' });
+    await panel.getByText(`/${TAG}/docs/reports/q1.txt`).waitFor();
+    expect(new URL(page.url()).search).toBe('?preview=q1.txt');
+    const again = await browser.newPage();
+    await loginAsAdmin(again);
+    await again.goto(page.url());
+    await again.getByRole('dialog', { name: 'q1.txt' }).waitFor();
+  });
+
+  it('creates, renames and deletes a folder', async () => {
+    const page = await browser.newPage();
+    await loginAsAdmin(page);
+    await page.goto(`/mount-explorer/${TAG}/media`);
+    await page.getByRole('button', { name: 'New folder' }).click();
+    const create = page.getByRole('dialog', { name: 'New folder' });
+    await create.getByRole('textbox', { name: 'Name' }).fill('Drafts 2026');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await row(page, 'Drafts 2026').waitFor();
+
+    await page.getByRole('checkbox', { name: 'Select “Drafts 2026”' }).check();
+    await page
+      .getByRole('region', { name: 'Selection' })
+      .getByRole('button', { name: 'Rename' })
+      .click();
+    const rename = page.getByRole('dialog', { name: 'Rename' });
+    await rename.getByRole('textbox', { name: 'Name' }).fill('Archive');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await page.getByText(/Moving the folder to “Archive” in the background/).waitFor();
+    // The move is a task: refresh until it has landed.
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          return `${await row(page, 'Archive').count()}/${await row(page, 'Drafts').count()}`;
+        },
+        { timeout: WAIT_MS, interval: 200 },
+      )
+      .toBe('1/0');
+
+    await page.getByRole('checkbox', { name: 'Select “Archive”' }).check();
+    await page.keyboard.press('Delete');
+    const confirm = page.getByRole('dialog', { name: 'Delete 1 item?' });
+    await confirm.getByText('Archive/').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('This folder is empty.').waitFor();
+  });
+
+  it('keeps an API key below its basic path', async () => {
+    const key = await api<{ key: string }>('POST', '/api/admin/api-keys', {
+      name: `${TAG} reader`,
+      expires_at: null,
+      text_permission: false,
+      file_permission: false,
+      mount_permission: true,
+      basic_path: `/${TAG}/docs`,
+    });
+    const page = await browser.newPage();
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'API key' }).click();
+    await page.locator('input[name="api-key"]').fill(key.key);
+    await page.locator('input[name="api-key"]').press('Enter');
+    await page.getByTestId('user-menu').waitFor();
+    await page.goto('/mount-explorer');
+    await page.waitForURL(`**/mount-explorer/${TAG}/docs`);
+    await row(page, 'plan.md').waitFor();
+    const crumbs = page.getByRole('navigation', { name: 'Folder path' });
+    expect(await crumbs.getByRole('link').count()).toBe(0);
+    await page.goto(`/mount-explorer/${TAG}/media`);
+    await page.waitForURL(`**/mount-explorer/${TAG}/docs`);
+  });
+});
