@@ -2,7 +2,7 @@ import type { ApiKeyPermissions } from '@pasteport/contract';
 import { describe, expect, it } from 'vitest';
 import { NO_SESSION, type AuthSession } from '../../lib/auth';
 import { ADMIN_MODULES } from './modules';
-import { resolveAdminModule, visibleModules } from './visibility';
+import { KEY_MODULE_PERMISSIONS, resolveAdminModule, visibleModules } from './visibility';
 
 const admin: AuthSession = { type: 'admin', token: 't', username: 'root', expiresAt: '' };
 const key = (permissions: Partial<ApiKeyPermissions>): AuthSession => ({
@@ -26,6 +26,16 @@ describe('visibleModules', () => {
     [{}, []],
   ])('gives a key with %j only %j', (permissions, expected) => {
     expect(visibleModules(key(permissions))).toEqual(expected);
+  });
+
+  it('never offers mount-management to a key, whatever its permissions (SPEC §6)', () => {
+    const everything = key({ text: true, file: true, mount: true });
+    expect(visibleModules(everything)).not.toContain('mount-management');
+    expect(KEY_MODULE_PERMISSIONS).not.toHaveProperty('mount-management');
+    expect(resolveAdminModule('mount-management', visibleModules(everything))).toEqual({
+      kind: 'redirect',
+      to: '/admin/text-management',
+    });
   });
 
   it('gives a signed-out visitor nothing', () => {

@@ -1,6 +1,7 @@
 import { DashboardModule } from '../../dashboard';
 import { FileManagementModule } from '../../file-management';
 import { KeyManagementModule } from '../../key-management';
+import { MountManagementModule } from '../../mount-management';
 import { SettingsModule } from '../../settings';
 import { StorageConfigModule } from '../../storage-config';
 import { TextManagementModule } from '../../text-management';
@@ -19,6 +20,8 @@ export function ModuleContent({ module }: { module: AdminModule }) {
       return <FileManagementModule />;
     case 'storage-config':
       return <StorageConfigModule />;
+    case 'mount-management':
+      return <MountManagementModule />;
     case 'settings':
       return <SettingsModule />;
     default:
