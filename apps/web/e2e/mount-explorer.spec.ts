@@ -5,7 +5,10 @@ import { adminToken, loginAsAdmin } from './sign-in.js';
 
 const browser = openBrowser();
 
-/** A tag that keeps this file's mounts apart from every other spec's. */
+/**
+ * A tag that keeps this file's mount paths apart from every other spec's. Both mounts show the
+ * default storage's root, so a folder here may hold other specs' objects too.
+ */
 const TAG = `ex${Date.now()}`;
 
 async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
@@ -119,7 +122,8 @@ describe('mount explorer', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete 1 item?' });
     await confirm.getByText('Archive/').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('This folder is empty.').waitFor();
+    await page.getByText('1 item deleted.').waitFor();
+    await row(page, 'Archive').waitFor({ state: 'detached' });
   });
 
   it('keeps an API key below its basic path', async () => {
