@@ -139,9 +139,7 @@ export function MountFormDialog({ editing, onClose }: MountFormDialogProps) {
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <form onSubmit={submit} noValidate>
-        {/* Mantine's error red is 3.3:1 on white (and 3:1 on the dark modal); the theme's light
-            red text colour reaches 4.5:1 in both schemes, as the path is checked while typed. */}
-        <Stack gap="md" style={{ '--mantine-color-error': 'var(--mantine-color-red-light-color)' }}>
+        <Stack gap="md">
           <MountFormFields
             values={current}
             onChange={change}
