@@ -69,13 +69,17 @@ describe('route guard and session checks', () => {
     signInWithApiKey(keyInfo({ mount: true }, '/docs'));
     const { router } = renderApp('/mount-explorer/docs-private/a');
     await waitFor(() => expect(router.state.location.pathname).toBe('/mount-explorer/docs'));
-    expect(await screen.findByTestId('mount-path')).toHaveTextContent('/docs');
+    expect(await screen.findByRole('navigation', { name: 'Folder path' })).toHaveTextContent(
+      '/docs',
+    );
   });
 
   it('lets a mount key browse beneath its basic path', async () => {
     signInWithApiKey(keyInfo({ mount: true }, '/docs'));
     const { router } = renderApp('/mount-explorer/docs/2026');
-    expect(await screen.findByTestId('mount-path')).toHaveTextContent('/docs/2026');
+    expect(await screen.findByRole('navigation', { name: 'Folder path' })).toHaveTextContent(
+      '/docs/2026',
+    );
     expect(router.state.location.pathname).toBe('/mount-explorer/docs/2026');
   });
 });

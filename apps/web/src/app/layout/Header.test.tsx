@@ -97,6 +97,39 @@ describe('header', () => {
     expect(within(nav).queryByRole('link', { name: 'Mount explorer' })).not.toBeInTheDocument();
   });
 
+  it('shows the task button beside the theme toggle while an admin has tasks', async () => {
+    const task = {
+      id: 't1',
+      type: 'copy',
+      status: 'running',
+      created_by: 'admin',
+      progress: { current: 1, total: 4, bytes_done: 0, bytes_total: 0 },
+      cancel_requested: false,
+      error: null,
+      created_at: '2030-01-01T00:00:00Z',
+      updated_at: '2030-01-01T00:00:00Z',
+      started_at: null,
+      finished_at: null,
+    };
+    signInAsAdmin({
+      'GET /api/tasks': () => ok({ items: [task], total: 1, limit: 100, offset: 0 }),
+    });
+    renderApp('/upload');
+    const button = await screen.findByRole('button', { name: 'Tasks: 1 in progress' });
+    const toggle = screen.getByTestId('theme-toggle');
+    expect(button.compareDocumentPosition(toggle) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Five controls do not fit a 375 px bar beside the brand's name: phones show the logo only.
+    expect(screen.getByTestId('brand-name')).toHaveClass('mantine-visible-from-xs');
+  });
+
+  it('keeps the brand name on phones when there is no task button', async () => {
+    signInAsAdmin({ 'GET /api/tasks': () => ok({ items: [], total: 0, limit: 100, offset: 0 }) });
+    renderApp('/upload');
+    await screen.findByTestId('user-menu');
+    expect(screen.queryByTestId('tasks-button')).not.toBeInTheDocument();
+    expect(screen.getByTestId('brand-name')).not.toHaveClass('mantine-visible-from-xs');
+  });
+
   it('draws the brand and the page title at least as brightly as the links (dark mode)', async () => {
     renderApp('/upload');
     const title = await screen.findByTestId('page-title');

@@ -8,6 +8,7 @@ import { TOUCH_TARGET_PX } from '../../components/sizes';
 import { useRouteDisclosure } from '../../components/use-route-disclosure';
 import { useAuth } from '../../lib/auth';
 import { useGuestAccess } from '../../lib/guest-access';
+import { TasksButton, useHasTasks } from '../../features/tasks';
 import { LanguageSwitcher } from '../language/LanguageSwitcher';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import classes from './Header.module.css';
@@ -16,7 +17,10 @@ import { UserMenu } from './UserMenu';
 
 const MOBILE_NAV_ID = 'mobile-navigation';
 
-/** Sticky app header: brand, main links (a drawer below `sm`), theme, language and user menu. */
+/**
+ * Sticky app header: brand, main links (a drawer below `sm`), tasks (while a mount user has
+ * some), theme, language and user menu.
+ */
 export function Header() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -24,6 +28,8 @@ export function Header() {
   const { session } = useAuth();
   const guest = useGuestAccess(session.type === 'none');
   const links = visibleNavLinks(session, guest.data);
+  // One more button does not fit a 375 px bar beside the brand's name: only the logo then.
+  const hasTasks = useHasTasks();
 
   return (
     <Box component="header" className={classes.header}>
@@ -45,7 +51,14 @@ export function Header() {
             aria-label={t('layout.brandHome', { app: APP_NAME })}
           >
             <IconClipboardCopy size={26} stroke={1.8} aria-hidden className={classes.logo} />
-            <Text component="span" fw={700} fz="lg" c="bright" data-testid="brand-name">
+            <Text
+              component="span"
+              fw={700}
+              fz="lg"
+              c="bright"
+              visibleFrom={hasTasks ? 'xs' : undefined}
+              data-testid="brand-name"
+            >
               {APP_NAME}
             </Text>
           </Link>
@@ -69,6 +82,7 @@ export function Header() {
         </Group>
 
         <Group gap="xs" wrap="nowrap">
+          <TasksButton />
           <ThemeToggle />
           <LanguageSwitcher />
           <UserMenu />

@@ -8,16 +8,13 @@ import {
 } from '@pasteport/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, apiLink } from '../../lib/api';
+import { FS_QUERY_KEY } from '../../lib/query-keys';
 
 /** Entries asked for per listing page (the server's own page; at most FS_LIST_LIMIT_MAX). */
 export const LISTING_PAGE_SIZE = 1000;
 
-/**
- * Query keys of folder listings. Everything of the file system lives under ['fs'], so a write
- * or a finished task refreshes every listing by invalidating ['fs'].
- */
-export const FS_QUERY_ROOT = ['fs'] as const;
-export const fsListKey = (path: string) => ['fs', 'list', path] as const;
+/** A folder listing's query key, under FS_QUERY_KEY (lib/query-keys.ts). */
+export const fsListKey = (path: string) => [...FS_QUERY_KEY, 'list', path] as const;
 
 /** One page of `GET /api/fs/list`, checked against the contract. */
 export async function fetchListPage(
@@ -62,7 +59,7 @@ export async function fetchFileLink(
 /** `GET /api/fs/get`: a file's or folder's info (a deep link may name an entry not yet listed). */
 export function useEntryInfo(path: string | undefined) {
   return useQuery({
-    queryKey: ['fs', 'info', path],
+    queryKey: [...FS_QUERY_KEY, 'info', path],
     queryFn: async ({ signal }) =>
       fsInfoSchema.parse(await api.call<unknown>(ROUTES.fsGet, { query: { path }, signal })),
     enabled: path !== undefined,

@@ -2,14 +2,22 @@ import { ROUTES } from '@pasteport/contract/plain';
 import { fsBatchRemovedSchema, fsRenamedSchema, fsWrittenSchema } from '@pasteport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { FS_QUERY_ROOT } from '../api';
+import { FS_QUERY_KEY, TASKS_QUERY_KEY } from '../../../lib/query-keys';
 
-/** A file-system write: every listing (and info) is refreshed when it settles, even a failure. */
+/**
+ * A file-system write: every listing (and info) is refreshed when it settles, even a failure;
+ * the task list too, as a folder rename or a big delete starts a task the header should show.
+ */
 function useFsWrite<TVariables, TResult>(write: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: FS_QUERY_ROOT }),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: FS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: TASKS_QUERY_KEY }),
+      ]);
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import type { FsItem } from '@pasteport/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { previewChoiceOf } from '../../file/preview-kind';
+import { FS_QUERY_KEY } from '../../../lib/query-keys';
 import { fetchFileLink } from '../api';
 import { EntryIcon } from './EntryIcon';
 
@@ -18,7 +19,7 @@ export function Thumbnail({ item, size }: { item: FsItem; size: number }) {
     !item.isDirectory && previewChoiceOf(item.name, item.mimetype ?? '').kind === 'image';
   const [broken, setBroken] = useState(false);
   const link = useQuery({
-    queryKey: ['fs', 'link', item.path, item.modified, item.size],
+    queryKey: [...FS_QUERY_KEY, 'link', item.path, item.modified, item.size],
     queryFn: () => fetchFileLink(item.path, { forceDownload: false, expiresIn: LINK_EXPIRES_S }),
     enabled: isImage,
     staleTime: LINK_STALE_MS,

@@ -1,0 +1,8 @@
+/**
+ * Query keys two features share. Everything of the file system (listings, entry info, file
+ * links) lives under FS_QUERY_KEY, so a write or a finished task refreshes all of it at once;
+ * the task list lives under TASKS_QUERY_KEY, which whoever starts a task invalidates (nothing
+ * polls while no task is active).
+ */
+export const FS_QUERY_KEY = ['fs'] as const;
+export const TASKS_QUERY_KEY = ['tasks'] as const;
