@@ -13,7 +13,8 @@ describe('phone layout (375 px)', () => {
     });
     await page.goto('/');
     const burger = page.getByRole('button', { name: 'Open navigation menu' });
-    expect(await burger.isVisible()).toBe(true);
+    // isVisible() does not wait: on a busy machine the header may not be drawn yet at `load`.
+    await burger.waitFor({ state: 'visible' });
 
     await burger.click();
     const drawer = page.getByRole('dialog');
