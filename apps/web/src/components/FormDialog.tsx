@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Where a dialog's words live: `<texts>.createTitle`, `.editTitle`, `.submitCreate`, `.submitEdit`. */
-export type FormDialogTexts = 'keys.form' | 'storageConfig.form';
+export type FormDialogTexts = 'keys.form' | 'storageConfig.form' | 'mountManagement.form';
 
 /** What a create-or-edit dialog brings to the shared frame. */
 export interface FormDialogProps {

@@ -2,7 +2,6 @@ import { ROUTES } from '@pasteport/contract/plain';
 import {
   mountSchema,
   refreshIndexResponseSchema,
-  storageConfigSchema,
   type CreateMountRequest,
   type UpdateMountRequest,
 } from '@pasteport/contract';
@@ -11,12 +10,6 @@ import { api } from '../../lib/api';
 
 /** Query key of the mount list; every change here invalidates it. */
 export const MOUNTS_QUERY_KEY = ['admin', 'mounts'] as const;
-
-/**
- * The storage config list, under the storage-config module's own key, so a change made there
- * shows in the storage picker here without a reload.
- */
-export const MOUNT_STORAGE_CHOICES_QUERY_KEY = ['admin', 's3-configs'] as const;
 
 /** GET /admin/mounts, every mount active or not, checked against the contract. */
 export function useMounts() {
@@ -27,16 +20,11 @@ export function useMounts() {
   });
 }
 
-/** GET /s3-configs: the storages a mount may show (the picker of the mount form). */
-export function useStorageChoices() {
-  return useQuery({
-    queryKey: MOUNT_STORAGE_CHOICES_QUERY_KEY,
-    queryFn: async ({ signal }) =>
-      storageConfigSchema
-        .array()
-        .parse(await api.call<unknown>(ROUTES.listStorageConfigs, { signal })),
-  });
-}
+/**
+ * GET /s3-configs for the storage picker: the storage-config module's own query, so a change
+ * made there shows here without a reload.
+ */
+export { useStorageConfigs as useStorageChoices } from '../storage-config/api';
 
 /** A mutation that refreshes the mount list when it settles, after a failure too. */
 function useListMutation<TVariables, TResult>(

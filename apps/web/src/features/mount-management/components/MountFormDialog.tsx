@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Mount } from '@pasteport/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/FormDialog';
 import { describeApiError } from '../../../lib/api';
 import { useCreateMount, useStorageChoices, useUpdateMount } from '../api';
 import {
@@ -37,7 +37,7 @@ const FIELD_OF: Partial<Record<keyof MountFormValues, MountFormField>> = {
 };
 
 /**
- * The create and edit dialog (house pattern of FormDialog). The mount path is checked against
+ * The create and edit dialog, in the shared FormDialog frame. The mount path is checked against
  * the contract's rules as it is typed; other fields once touched or on submit; the server's
  * answers land on their fields. A new mount starts on the default storage.
  */
@@ -120,50 +120,24 @@ export function MountFormDialog({ editing, onClose }: MountFormDialogProps) {
     }
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void save();
-  }
-
   return (
-    <Modal
-      opened
+    <FormDialog
+      texts="mountManagement.form"
+      editing={editing?.name}
       onClose={onClose}
+      onSubmit={save}
+      pending={create.isPending || update.isPending}
+      formError={formError}
       size="lg"
       fullScreen={isPhone}
-      title={
-        editing
-          ? t('mountManagement.form.editTitle', { name: editing.name })
-          : t('mountManagement.form.createTitle')
-      }
-      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <MountFormFields
-            values={current}
-            onChange={change}
-            errors={errors}
-            storages={storages}
-            currentStorageName={editing ? mountStorageName(editing, t) : undefined}
-          />
-          {formError ? (
-            <Alert role="alert" color="red" variant="light">
-              {formError}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {editing
-                ? t('mountManagement.form.submitEdit')
-                : t('mountManagement.form.submitCreate')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <MountFormFields
+        values={current}
+        onChange={change}
+        errors={errors}
+        storages={storages}
+        currentStorageName={editing ? mountStorageName(editing, t) : undefined}
+      />
+    </FormDialog>
   );
 }
