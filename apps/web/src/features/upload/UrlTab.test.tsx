@@ -144,7 +144,7 @@ describe('Upload page, URL tab', () => {
     const commit = requestsTo(fetchMock, 'POST /api/url/commit')[0];
     expect(new Headers(commit?.[1]?.headers).get('x-upload-secret')).toBe('secret-9');
     const recent = within(screen.getByRole('region', { name: 'Recent uploads' }));
-    expect(recent.getByText('report.pdf')).toBeInTheDocument();
+    expect(await recent.findByText('report.pdf')).toBeInTheDocument();
   });
 
   it('lets the server fetch it, following progress every second, and cancels', async () => {
@@ -192,7 +192,7 @@ describe('Upload page, URL tab', () => {
       `${window.location.origin}/file/srv1`,
     );
     const recent = within(screen.getByRole('region', { name: 'Recent uploads' }));
-    expect(recent.getByText('report.pdf')).toBeInTheDocument();
+    expect(await recent.findByText('report.pdf')).toBeInTheDocument();
   });
 
   it('words a failed server fetch from its error code', async () => {
