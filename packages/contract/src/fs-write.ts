@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EDITOR_CONTENT_MAX_BYTES } from './constants.js';
 import { MULTIPART_MAX_PARTS } from './file-rules.js';
-import { mediaTypeField, partTargetSchema } from './files.js';
+import { mediaTypeField, partTargetSchema, uploadedPartSchema } from './files.js';
 import { strictBody } from './strict-body.js';
 import { remoteUrlSchema } from './url-import.js';
 
@@ -200,6 +200,24 @@ export const fsMultipartCompleteRequestSchema = strictBody(
       .max(MULTIPART_MAX_PARTS),
   }),
 );
+
+/**
+ * `POST /api/fs/multipart/parts` body: names an open upload to resume (after a reload or a
+ * lost connection); the answer is a fresh init plus the parts storage already holds.
+ */
+export const fsMultipartRefSchema = strictBody(
+  z.object({
+    path: fsPath,
+    uploadId: z.string().min(1).max(4096),
+    fileName: fsFileName,
+  }),
+);
+
+/** `POST /api/fs/multipart/parts` → data: fresh part URLs and what storage holds. */
+export const fsMultipartStateSchema = fsMultipartInitSchema.extend({
+  parts: z.array(uploadedPartSchema),
+});
+export type FsMultipartState = z.infer<typeof fsMultipartStateSchema>;
 
 /** `POST /api/fs/multipart/abort` body. */
 export const fsMultipartAbortRequestSchema = strictBody(

@@ -9,6 +9,8 @@ import {
   fsMultipartCompleteRequestSchema,
   fsMultipartInitRequestSchema,
   fsMultipartInitSchema,
+  fsMultipartRefSchema,
+  fsMultipartStateSchema,
   fsPresignCommitRequestSchema,
   fsPresignedSchema,
   fsPresignRequestSchema,
@@ -141,6 +143,15 @@ export const fsWriteEndpoints = {
     body: jsonBody(fsMultipartCompleteRequestSchema),
     answer: json(fsWrittenSchema),
     errors: [...WRITE_ERRORS, ...SIZE_ERRORS],
+  }),
+  fsMultipartParts: endpoint(ROUTES.fsMultipartParts, {
+    tag,
+    summary:
+      'Resume a multipart upload: the parts storage holds so far and fresh URLs for every part ' +
+      '(the upload id is bound to its path, storage and caller)',
+    body: jsonBody(fsMultipartRefSchema),
+    answer: json(fsMultipartStateSchema),
+    errors: WRITE_ERRORS,
   }),
   fsMultipartAbort: endpoint(ROUTES.fsMultipartAbort, {
     tag,

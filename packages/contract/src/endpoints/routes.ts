@@ -182,6 +182,7 @@ export const ROUTES = {
   fsMultipartComplete: post('/api/fs/multipart/complete', MOUNT, 'file'),
   fsMultipartAbort: post('/api/fs/multipart/abort', MOUNT, 'file'),
 
+  fsMultipartParts: post('/api/fs/multipart/parts', MOUNT, 'file'),
   // Storage configs
   listStorageConfigs: get('/api/s3-configs', 'admin'),
   createStorageConfig: post('/api/s3-configs', 'admin'),

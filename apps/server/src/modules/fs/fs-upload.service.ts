@@ -10,6 +10,7 @@ import {
   type fsMultipartCompleteRequestSchema,
   type fsMultipartInitRequestSchema,
   type fsMultipartInitSchema,
+  type FsMultipartState,
   type fsPresignCommitRequestSchema,
   type fsPresignedSchema,
   type fsPresignRequestSchema,
@@ -302,6 +303,36 @@ export function createFsUploadService(deps: FsUploadDeps) {
         );
       }
       return stored(target, result);
+    },
+
+    /**
+     * `POST /api/fs/multipart/parts`: resumes an open upload — the parts storage holds and
+     * fresh URLs for every part (the first ones may have expired while the page was closed).
+     */
+    async multipartState(
+      actor: Actor,
+      input: { path: string; uploadId: string; fileName: string },
+    ): Promise<FsMultipartState> {
+      const target = await fileTarget(actor, input);
+      const claims = claimsOf(actor, target, input.uploadId);
+      const parts = await target.driver.listParts(target.key, claims.uid);
+      const fresh = await presignPartTargets(
+        target.driver,
+        target.key,
+        claims.uid,
+        claims.size,
+        claims.ps,
+      );
+      return {
+        uploadId: input.uploadId,
+        presignedUrls: fresh.targets,
+        partSize: claims.ps,
+        partCount: fresh.count,
+        headers: fresh.headers,
+        ...placeOf(target),
+        expiresAt: fresh.expiresAt.toISOString(),
+        parts,
+      };
     },
 
     /** `POST /api/fs/multipart/abort`: discards the parts. */

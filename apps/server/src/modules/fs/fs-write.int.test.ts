@@ -593,6 +593,80 @@ describe.each(DATABASE_KINDS)('fs writes on %s', (kind) => {
       expect(await readObject(admin.t, storage, 'mp/n.bin')).toBeNull();
     });
 
+    it('resumes a multipart upload: the parts storage holds and fresh URLs, for its caller only', async () => {
+      const { storage } = await givenSpace();
+      const data = randomBytes(5 * MiB + 1000);
+      const ref = { path: '/team/docs/mp', fileName: 'r.bin' };
+      const init = await call('POST', '/api/fs/multipart/init', { ...ref, fileSize: data.length });
+      type Started = {
+        uploadId: string;
+        presignedUrls: { partNumber: number; url: string }[];
+        headers: Headers;
+      };
+      const started = init.json<{ data: Started }>().data;
+      const partOf = (n: number) => data.subarray((n - 1) * 5 * MiB, n * 5 * MiB);
+      const first = started.presignedUrls[0];
+      if (!first) throw new Error('no part URL');
+      const sent = await sendSigned(admin.t, first.url, {
+        method: 'PUT',
+        headers: started.headers,
+        body: partOf(1),
+      });
+      expect(sent.status).toBe(200);
+
+      // The page was reloaded: it asks what is stored and gets URLs again.
+      const state = await call('POST', '/api/fs/multipart/parts', {
+        ...ref,
+        uploadId: started.uploadId,
+      });
+      expect(state.statusCode, state.body).toBe(200);
+      const resumed = state.json<{
+        data: Started & { parts: { partNumber: number; etag: string; size: number }[] };
+      }>().data;
+      // Listed ETags come unquoted (as the /upload resume answers them); complete takes either.
+      const bare = (etag: string | undefined) => etag?.replaceAll('"', '');
+      expect(resumed.parts).toEqual([{ partNumber: 1, etag: bare(sent.etag), size: 5 * MiB }]);
+      expect(resumed.presignedUrls.map((p) => p.partNumber)).toEqual([1, 2]);
+      const second = resumed.presignedUrls[1];
+      if (!second) throw new Error('no second part URL');
+      const rest = await sendSigned(admin.t, second.url, {
+        method: 'PUT',
+        headers: resumed.headers,
+        body: partOf(2),
+      });
+      expect(rest.status).toBe(200);
+
+      // Another caller, another name or a forged id learn nothing (404, as complete says).
+      const key = await givenApiKey(admin.t, admin.token, { mount: true });
+      const asKey = await call(
+        'POST',
+        '/api/fs/multipart/parts',
+        { ...ref, uploadId: started.uploadId },
+        apiKey(key.key),
+      );
+      expect(asKey.statusCode).toBe(404);
+      const renamed = { ...ref, fileName: 's.bin', uploadId: started.uploadId };
+      expect((await call('POST', '/api/fs/multipart/parts', renamed)).statusCode).toBe(404);
+      const forged = { ...ref, uploadId: 'forged' };
+      expect((await call('POST', '/api/fs/multipart/parts', forged)).statusCode).toBe(404);
+      const extra = { ...ref, uploadId: started.uploadId, partSize: 1 };
+      const refused = await call('POST', '/api/fs/multipart/parts', extra);
+      expect(refused.statusCode).toBe(400);
+
+      const done = await call('POST', '/api/fs/multipart/complete', {
+        ...ref,
+        uploadId: started.uploadId,
+        parts: [
+          { partNumber: 1, etag: resumed.parts[0]?.etag ?? '' },
+          { partNumber: 2, etag: rest.etag ?? '' },
+        ],
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(sha((await readObject(admin.t, storage, 'mp/r.bin')) ?? Buffer.alloc(0))).toBe(
+        sha(data),
+      );
+    });
+
     it('refuses every write into a read-only mount and from a read-only key (403 READ_ONLY)', async () => {
       const { storage } = await givenSpace();
       await givenMount(admin.t, admin.token, '/frozen', storage, true);

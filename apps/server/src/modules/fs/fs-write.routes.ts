@@ -62,6 +62,9 @@ export async function registerFsWriteRoutes(
   route(app, endpoints.fsMultipartComplete, {}, async (request, reply, { body }) =>
     sendData(reply, await uploads.completeMultipart(request.actor, body)),
   );
+  route(app, endpoints.fsMultipartParts, {}, async (request, reply, { body }) =>
+    sendData(reply, await uploads.multipartState(request.actor, body)),
+  );
   route(app, endpoints.fsMultipartAbort, {}, async (request, reply, { body }) =>
     sendData(reply, await uploads.abortMultipart(request.actor, body)),
   );
