@@ -6,10 +6,10 @@ import { Throttle } from '../multipart/throttle';
 import { EMPTY_PROGRESS, Listeners, type JobSnapshot, type UploadJob } from './job';
 
 /** Sends the whole file once; reports bytes sent (which may include form overhead). */
-export type SendWhole = (options: {
+export type SendWhole<R = FileDetail> = (options: {
   signal: AbortSignal;
   onProgress: (loadedBytes: number) => void;
-}) => Promise<FileDetail>;
+}) => Promise<R>;
 
 /** Progress repaints at most 10 times a second. */
 const PROGRESS_INTERVAL_MS = 100;
@@ -18,19 +18,19 @@ const PROGRESS_INTERVAL_MS = 100;
  * A file sent in one request (small files, SPEC §7 direct upload): no pause; cancel aborts
  * the request and retry sends the whole file again.
  */
-export class DirectJob implements UploadJob {
+export class DirectJob<R = FileDetail> implements UploadJob<R> {
   readonly mode = 'direct';
   readonly capabilities = { pause: false, reset: false };
   private readonly listeners = new Listeners();
   private readonly meter = new SpeedMeter();
   private readonly throttle: Throttle;
-  private snapshot: JobSnapshot;
+  private snapshot: JobSnapshot<R>;
   private controller: AbortController | null = null;
   private loaded = 0;
 
   constructor(
     private readonly total: number,
-    private readonly send: SendWhole,
+    private readonly send: SendWhole<R>,
     private readonly clock: UploaderClock = systemClock,
   ) {
     this.snapshot = {
@@ -45,10 +45,10 @@ export class DirectJob implements UploadJob {
     this.throttle = new Throttle(clock, PROGRESS_INTERVAL_MS, () => this.publishProgress());
   }
 
-  getSnapshot = (): JobSnapshot => this.snapshot;
+  getSnapshot = (): JobSnapshot<R> => this.snapshot;
   subscribe = (listener: () => void) => this.listeners.subscribe(listener);
 
-  private update(patch: Partial<JobSnapshot>): void {
+  private update(patch: Partial<JobSnapshot<R>>): void {
     this.snapshot = { ...this.snapshot, ...patch };
     this.listeners.notify();
   }

@@ -12,8 +12,8 @@ export type JobFailure =
   /** The multipart uploader gave up; `detail` is the server call's own failure, if known. */
   | { kind: 'multipart'; error: UploadError; detail: unknown };
 
-/** What a queue row shows of one transfer. */
-export interface JobSnapshot {
+/** What a queue row shows of one transfer; `R` is what a finished one answered. */
+export interface JobSnapshot<R = FileDetail> {
   status: JobStatus;
   loaded: number;
   total: number;
@@ -24,7 +24,7 @@ export interface JobSnapshot {
   /** Seconds left; null when unknown. */
   eta: number | null;
   failure: JobFailure | null;
-  result: FileDetail | null;
+  result: R | null;
   /** Multipart only: parts go through this server because storage refused the browser. */
   relayed: boolean;
   /** Multipart only: the browser is offline; parts wait for the connection. */
@@ -43,10 +43,10 @@ export interface JobCapabilities {
  * One file's transfer, as the queue drives it and a row displays it: an external store
  * (getSnapshot/subscribe for useSyncExternalStore) with the actions of SPEC §4.
  */
-export interface UploadJob {
+export interface UploadJob<R = FileDetail> {
   readonly mode: 'direct' | 'multipart';
   readonly capabilities: JobCapabilities;
-  getSnapshot: () => JobSnapshot;
+  getSnapshot: () => JobSnapshot<R>;
   subscribe: (listener: () => void) => () => void;
   /** Starts; resolves when the job stops uploading (done, failed, paused or cancelled). */
   start: () => Promise<void>;

@@ -25,15 +25,18 @@ const STATUS: Record<UploadSnapshot['state'], JobStatus> = {
 };
 
 /** What the transport's complete answered, already parsed there (ServerMultipartTransport). */
-function resultOf(result: unknown): FileDetail | null {
-  return typeof result === 'object' && result !== null ? (result as FileDetail) : null;
+function resultOf<R>(result: unknown): R | null {
+  return typeof result === 'object' && result !== null ? (result as R) : null;
 }
 
 /**
  * A queue row's view of a multipart upload (SPEC §4): the uploader's snapshot mapped to
  * the row's, with its server failure (`detail`) for precise wording.
  */
-export function jobSnapshotOf(upload: UploadSnapshot, detail: unknown): JobSnapshot {
+export function jobSnapshotOf<R = FileDetail>(
+  upload: UploadSnapshot,
+  detail: unknown,
+): JobSnapshot<R> {
   const status = STATUS[upload.state];
   const failure =
     upload.state === 'aborted'
@@ -49,7 +52,7 @@ export function jobSnapshotOf(upload: UploadSnapshot, detail: unknown): JobSnaps
     speed: upload.speed,
     eta: upload.eta,
     failure,
-    result: status === 'success' ? resultOf(upload.result) : null,
+    result: status === 'success' ? resultOf<R>(upload.result) : null,
     relayed: upload.via === 'relay',
     offline: upload.offline,
     pausing: upload.pausing,
@@ -60,12 +63,12 @@ export function jobSnapshotOf(upload: UploadSnapshot, detail: unknown): JobSnaps
  * A large file sent in parts by the multipart uploader: pause, resume, retry and reset
  * (SPEC §4); cancel aborts the server-side upload and drops the saved progress.
  */
-export class MultipartJob implements UploadJob {
+export class MultipartJob<R = FileDetail> implements UploadJob<R> {
   readonly mode = 'multipart';
   readonly capabilities = { pause: true, reset: true };
   private cachedFrom: UploadSnapshot | null = null;
   private cachedDetail: unknown = undefined;
-  private cached: JobSnapshot | null = null;
+  private cached: JobSnapshot<R> | null = null;
 
   constructor(
     private readonly uploader: UploaderLike,
@@ -73,7 +76,7 @@ export class MultipartJob implements UploadJob {
     private readonly lastError: () => unknown = () => undefined,
   ) {}
 
-  getSnapshot = (): JobSnapshot => {
+  getSnapshot = (): JobSnapshot<R> => {
     const upload = this.uploader.getSnapshot();
     const detail = upload.state === 'failed' ? this.lastError() : undefined;
     if (this.cached && this.cachedFrom === upload && this.cachedDetail === detail) {
@@ -81,7 +84,7 @@ export class MultipartJob implements UploadJob {
     }
     this.cachedFrom = upload;
     this.cachedDetail = detail;
-    this.cached = jobSnapshotOf(upload, detail);
+    this.cached = jobSnapshotOf<R>(upload, detail);
     return this.cached;
   };
 
