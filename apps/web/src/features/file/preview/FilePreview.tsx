@@ -10,7 +10,7 @@ import { MediaPreview } from './MediaPreview';
 import { OfficePreview } from './OfficePreview';
 import { PdfPreview } from './PdfPreview';
 import { PreviewGate } from './PreviewGate';
-import type { PreviewSource } from './preview-source';
+import { officeSourceOf, type PreviewSource } from './preview-source';
 import { TextPreview } from './TextPreview';
 
 export interface FilePreviewProps {
@@ -51,7 +51,13 @@ function ChosenPreview({ choice, source }: { choice: PreviewChoice; source: Prev
     case 'pdf':
       return <PdfPreview url={source.previewUrl} filename={source.filename} />;
     case 'office':
-      return <OfficePreview source={source.slug} token={source.token} filename={source.filename} />;
+      return (
+        <OfficePreview
+          source={officeSourceOf(source)}
+          token={source.token}
+          filename={source.filename}
+        />
+      );
     case 'none':
       return null;
   }

@@ -1,110 +1,102 @@
-import { Alert, Button, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Drawer, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { describeApiError } from '../../../lib/api';
-import { formatBytes, formatDateTime } from '../../../lib/format';
-import { fetchFileLink, useEntryInfo } from '../api';
+import { useEntryInfo } from '../api';
+import { FileFacts } from '../preview/FileFacts';
+import { FileWorkspace } from '../preview/FileWorkspace';
+import { useTextEdit } from '../preview/use-text-edit';
+
+/** Props of FilePanel. */
+export interface FilePanelProps {
+  /** The previewed entry's full path (from `?preview=`); undefined closes the panel. */
+  path: string | undefined;
+  /** Whether its folder may be written (`fs/list` → `writable`): text files may be edited. */
+  writable: boolean;
+  /** Drops `?preview=`; called only once unsaved changes are discarded. */
+  onClose: () => void;
+}
 
 /**
- * The file named by `?preview=`: its facts, and download / open through a short-lived link (the
- * API itself needs credentials a plain link cannot carry). Closing it drops `?preview=`.
+ * The file named by `?preview=`: its facts, download / open, the file page's preview, and
+ * for a text file in a writable folder an editor. Unsaved changes are never dropped without
+ * asking, whether by Cancel or by closing the panel.
  */
-export function FilePanel({ path, onClose }: { path: string | undefined; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const phone = useMediaQuery('(max-width: 36em)');
+export function FilePanel({ path, writable, onClose }: FilePanelProps) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)');
   const info = useEntryInfo(path);
-  const [linkError, setLinkError] = useState<unknown>(null);
-  const [opening, setOpening] = useState<'download' | 'open' | null>(null);
+  const edit = useTextEdit(path);
+  const [asking, setAsking] = useState<'cancel' | 'close' | null>(null);
 
-  async function follow(kind: 'download' | 'open') {
-    if (!path) return;
-    setOpening(kind);
-    setLinkError(null);
-    try {
-      const link = await fetchFileLink(path, { forceDownload: kind === 'download' });
-      if (kind === 'download') window.location.assign(link.presignedUrl);
-      else window.open(link.presignedUrl, '_blank', 'noopener,noreferrer');
-    } catch (error) {
-      setLinkError(error);
-    } finally {
-      setOpening(null);
-    }
+  function leave(kind: 'cancel' | 'close') {
+    if (edit.dirty) return setAsking(kind);
+    if (kind === 'close') onClose();
+    else edit.stop();
   }
 
-  const entry = info.data;
+  function discard() {
+    const kind = asking;
+    setAsking(null);
+    edit.stop();
+    if (kind === 'close') onClose();
+  }
+
+  const name = info.data?.name ?? path?.split('/').at(-1) ?? '';
+  let body;
+  if (info.isPending) body = <Loader size="sm" aria-label={t('mountExplorer.loading')} />;
+  else if (info.isError) {
+    body = (
+      <Alert role="alert" color="red" variant="light">
+        {describeApiError(info.error, t)}
+      </Alert>
+    );
+  } else if (info.data.isDirectory) {
+    body = <FileFacts entry={info.data} />;
+  } else {
+    body = (
+      <Stack gap="md">
+        <FileFacts entry={info.data} />
+        <FileWorkspace
+          file={info.data}
+          writable={writable}
+          edit={edit}
+          onCancel={() => leave('cancel')}
+        />
+      </Stack>
+    );
+  }
+
   return (
-    <Drawer
-      opened={path !== undefined}
-      onClose={onClose}
-      position="right"
-      size={phone ? '100%' : 'md'}
-      title={
-        <Text fw={600} style={{ wordBreak: 'break-all' }}>
-          {entry?.name ?? path?.split('/').at(-1)}
-        </Text>
-      }
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      {info.isPending ? (
-        <Loader size="sm" aria-label={t('mountExplorer.loading')} />
-      ) : info.isError ? (
-        <Alert role="alert" color="red" variant="light">
-          {describeApiError(info.error, t)}
-        </Alert>
-      ) : entry ? (
-        <Stack>
-          <Table variant="vertical" layout="fixed">
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w={110}>{t('mountExplorer.details.path')}</Table.Th>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{entry.path}</Table.Td>
-              </Table.Tr>
-              {entry.isDirectory ? null : (
-                <Table.Tr>
-                  <Table.Th>{t('mountExplorer.details.size')}</Table.Th>
-                  <Table.Td>{formatBytes(entry.size, i18n.language)}</Table.Td>
-                </Table.Tr>
-              )}
-              <Table.Tr>
-                <Table.Th>{t('mountExplorer.details.modified')}</Table.Th>
-                <Table.Td>
-                  {entry.modified ? formatDateTime(entry.modified, i18n.language) : '—'}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('mountExplorer.details.type')}</Table.Th>
-                <Table.Td>{entry.mimetype ?? '—'}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-          {entry.isDirectory ? null : (
-            <Group gap="xs">
-              <Button
-                leftSection={<IconDownload size={16} />}
-                loading={opening === 'download'}
-                onClick={() => void follow('download')}
-              >
-                {t('mountExplorer.actions.download')}
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconExternalLink size={16} />}
-                loading={opening === 'open'}
-                onClick={() => void follow('open')}
-              >
-                {t('mountExplorer.actions.open')}
-              </Button>
-            </Group>
-          )}
-          {linkError ? (
-            <Alert role="alert" color="red" variant="light">
-              {describeApiError(linkError, t)}
-            </Alert>
-          ) : null}
-        </Stack>
+    <>
+      <Drawer
+        opened={path !== undefined}
+        onClose={() => leave('close')}
+        // Esc belongs to the editor while editing (CodeMirror's way out is Esc, then Tab).
+        closeOnEscape={edit.state.step === 'preview'}
+        position="right"
+        size={phone ? '100%' : 'clamp(640px, 55%, 1100px)'}
+        title={
+          <Text fw={600} style={{ wordBreak: 'break-all' }}>
+            {name}
+          </Text>
+        }
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {body}
+      </Drawer>
+      {asking ? (
+        <ConfirmDialog
+          title={t('explorerPreview.discard.title')}
+          body={<Text size="sm">{t('explorerPreview.discard.body', { name })}</Text>}
+          confirmLabel={t('explorerPreview.discard.confirm')}
+          pending={false}
+          onConfirm={discard}
+          onClose={() => setAsking(null)}
+        />
       ) : null}
-    </Drawer>
+    </>
   );
 }

@@ -175,6 +175,7 @@ function Explorer() {
       </Text>
       <FilePanel
         path={preview ? childPath(path, preview) : undefined}
+        writable={writable}
         onClose={() => void navigate(explorerHref(path))}
       />
       {actions.dialog}
