@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAuth } from '../../../lib/auth';
+import { BasketButton } from '../basket';
 import { SelectionBar } from '../actions/SelectionBar';
 import { useExplorerActions } from '../actions/use-explorer-actions';
 import { EntryGrid } from '../components/EntryGrid';
@@ -33,6 +34,11 @@ import {
   type ListingKeyAction,
   type Selection,
 } from '../selection/selection-model';
+import { DropTarget } from '../upload/DropTarget';
+import { UploadButton } from '../upload/UploadButton';
+import { UploadPanel } from '../upload/UploadPanel';
+import { useExplorerUploads } from '../upload/use-explorer-uploads';
+import type { PickedFile } from '../upload/picked-files';
 
 /**
  * The mount browser (SPEC §2 /mount-explorer/{path...}?preview=): the URL is the state — the
@@ -82,6 +88,8 @@ function Explorer() {
   const setSelection = (next: Selection) => setPicked({ path, selection: next });
   const selected = entries.filter((entry) => selection.keys.has(entry.path));
   const actions = useExplorerActions(path, () => setSelection(NO_SELECTION));
+  const { uploads, snapshot: uploadState } = useExplorerUploads();
+  const upload = (folder: string, files: PickedFile[]) => void uploads.add(folder, files);
 
   const hrefOf = (item: FsItem) =>
     item.isDirectory ? explorerHref(childPath(path, item.name)) : explorerHref(path, item.name);
@@ -128,7 +136,10 @@ function Explorer() {
         refreshing={query.isRefetching}
         onRefresh={() => void query.refetch()}
         onNewFolder={writable ? actions.newFolder : undefined}
+        leading={writable ? <UploadButton onPick={(files) => upload(path, files)} /> : null}
+        tools={<BasketButton />}
       />
+      <UploadPanel uploads={uploads} snapshot={uploadState} />
       {selected.length > 0 ? (
         <SelectionBar
           selected={selected}
@@ -138,30 +149,37 @@ function Explorer() {
           onClear={() => setSelection(NO_SELECTION)}
         />
       ) : null}
-      {query.isPending ? (
-        <ListingLoading />
-      ) : query.isError && !query.data ? (
-        <ListingError
-          error={query.error}
-          path={path}
-          homePath={basicPath}
-          onRetry={() => void query.refetch()}
-        />
-      ) : entries.length === 0 && !listing.loadingAll ? (
-        <ListingEmpty filtered={filter.trim() !== ''} isRoot={path === '/'} />
-      ) : view === 'list' ? (
-        <EntryList
-          entries={entries}
-          hrefOf={hrefOf}
-          onEndReached={listing.loadMore}
-          selected={selection.keys}
-          focusKey={selection.focus}
-          onSelect={onSelect}
-          onKeyAction={onKeyAction}
-        />
-      ) : (
-        <EntryGrid entries={entries} hrefOf={hrefOf} onEndReached={listing.loadMore} view={view} />
-      )}
+      <DropTarget folder={path} enabled={writable} onDrop={upload}>
+        {query.isPending ? (
+          <ListingLoading />
+        ) : query.isError && !query.data ? (
+          <ListingError
+            error={query.error}
+            path={path}
+            homePath={basicPath}
+            onRetry={() => void query.refetch()}
+          />
+        ) : entries.length === 0 && !listing.loadingAll ? (
+          <ListingEmpty filtered={filter.trim() !== ''} isRoot={path === '/'} />
+        ) : view === 'list' ? (
+          <EntryList
+            entries={entries}
+            hrefOf={hrefOf}
+            onEndReached={listing.loadMore}
+            selected={selection.keys}
+            focusKey={selection.focus}
+            onSelect={onSelect}
+            onKeyAction={onKeyAction}
+          />
+        ) : (
+          <EntryGrid
+            entries={entries}
+            hrefOf={hrefOf}
+            onEndReached={listing.loadMore}
+            view={view}
+          />
+        )}
+      </DropTarget>
       <Text size="xs" c="dimmed" aria-live="polite">
         {listing.loadingAll || query.isFetchingNextPage
           ? t('mountExplorer.loadingMore', {
