@@ -1,5 +1,9 @@
 import { fileDetailSchema } from '../files.js';
-import { shareFromMountRequestSchema } from '../fs-share.js';
+import {
+  shareFromMountRequestSchema,
+  sharedPathsRequestSchema,
+  sharedPathsSchema,
+} from '../fs-share.js';
 import { endpoint, json, jsonBody } from './define.js';
 import { ROUTES } from './routes.js';
 
@@ -15,5 +19,17 @@ export const fsShareEndpoints = {
     body: jsonBody(shareFromMountRequestSchema),
     answer: json(fileDetailSchema, 201),
     errors: ['VALIDATION_FAILED', 'PERMISSION_DENIED', 'PATH_FORBIDDEN', 'NOT_FOUND', 'SLUG_TAKEN'],
+  }),
+  sharedPaths: endpoint(ROUTES.sharedPaths, {
+    tag: 'File system',
+    summary:
+      'Which of the given files and folders of mounts (1..1000 paths) are shared, to warn ' +
+      'before deleting them: for each shared path, as asked, the number of live file shares ' +
+      'of that object or of objects beneath that folder (ready, not expired, views left, ' +
+      'object not seen removed). Paths with none are left out. Counts only, never which ' +
+      'shares; the paths are checked as for reading them (a read-only mount level is enough)',
+    body: jsonBody(sharedPathsRequestSchema),
+    answer: json(sharedPathsSchema),
+    errors: ['VALIDATION_FAILED', 'PATH_FORBIDDEN', 'NOT_FOUND'],
   }),
 };

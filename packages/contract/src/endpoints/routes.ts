@@ -149,8 +149,10 @@ export const ROUTES = {
   fsFileLink: get('/api/fs/file-link', MOUNT),
   fsSearch: get('/api/fs/search', MOUNT),
 
-  // File system: share an object of a mount
+  // File system: share an object of a mount, and which objects are shared
   shareFromMount: post('/api/fs/share', MOUNT, 'file'),
+  /** Which files and folders are shared (counts only), to warn before deleting them. */
+  sharedPaths: post('/api/fs/shared', MOUNT),
 
   // File system: archives (the link's token is its credential)
   createArchive: post('/api/fs/archive', MOUNT),
@@ -180,9 +182,9 @@ export const ROUTES = {
   fsPresignCommit: post('/api/fs/presign/commit', MOUNT, 'file'),
   fsMultipartInit: post('/api/fs/multipart/init', MOUNT, 'file'),
   fsMultipartComplete: post('/api/fs/multipart/complete', MOUNT, 'file'),
+  fsMultipartParts: post('/api/fs/multipart/parts', MOUNT, 'file'),
   fsMultipartAbort: post('/api/fs/multipart/abort', MOUNT, 'file'),
 
-  fsMultipartParts: post('/api/fs/multipart/parts', MOUNT, 'file'),
   // Storage configs
   listStorageConfigs: get('/api/s3-configs', 'admin'),
   createStorageConfig: post('/api/s3-configs', 'admin'),

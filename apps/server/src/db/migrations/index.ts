@@ -12,6 +12,7 @@ import * as m0010 from './0010_fs_index.js';
 import * as m0011 from './0011_tasks.js';
 import * as m0012 from './0012_linked_files.js';
 import * as m0013 from './0013_archive_links.js';
+import * as m0014 from './0014_storage_path_bytewise.js';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the built server and the
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_tasks': m0011,
   '0012_linked_files': m0012,
   '0013_archive_links': m0013,
+  '0014_storage_path_bytewise': m0014,
 };

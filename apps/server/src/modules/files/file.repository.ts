@@ -23,6 +23,26 @@ const SEARCHABLE = [
 const startsWith = (prefix: string) =>
   sql<boolean>`substr(storage_path, 1, ${[...prefix].length}) = ${prefix}`;
 
+/** A place in a storage: one object key and everything beneath it ('' for the whole storage). */
+export interface StoragePlace {
+  storageConfigId: string;
+  key: string;
+}
+
+/**
+ * Places counted per statement. Each place is two arms of a UNION ALL (the key itself, the keys
+ * beneath it), and SQLite allows at most 500 arms in one compound SELECT.
+ */
+const PLACES_PER_STATEMENT = 100;
+
+/**
+ * Keys strictly beneath `key`: `>= 'a/b/'` and `< 'a/b0'` ('0' follows '/'). A range, never
+ * LIKE, so `%`, `_` and `\` in names are plain characters; byte-wise on both engines (SQLite
+ * BINARY, and `storage_path` is `COLLATE "C"` on PostgreSQL since migration 0014), so the
+ * (storage_config_id, storage_path) index serves it.
+ */
+const beneath = (key: string) => ({ lo: `${key}/`, hi: `${key}0` });
+
 /** SQL for shared files. Only `ready` files are visible to the public side. */
 export function createFileRepository(db: Kysely<Database>) {
   return {
@@ -118,6 +138,47 @@ export function createFileRepository(db: Kysely<Database>) {
         )
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * For each place, how many live shares point at its object or at objects beneath it: ready,
+     * not expired, views left (the counted read's own condition) and, for a share of a mount
+     * object, not seen removed. Uploaded files count too: their object is as much in a mount
+     * that shows their storage. Answers one count per place, in the order given.
+     */
+    async countLiveShares(places: readonly StoragePlace[], now: string): Promise<number[]> {
+      const counts = places.map(() => 0);
+      for (let start = 0; start < places.length; start += PLACES_PER_STATEMENT) {
+        const chunk = places.slice(start, start + PLACES_PER_STATEMENT);
+        const arms = chunk.flatMap(({ storageConfigId, key }, offset) => {
+          const live = db
+            .selectFrom('files')
+            .select([
+              sql<number>`${sql.lit(start + offset)}`.as('place'),
+              // Readiness is counted, not filtered: a WHERE on status would tie, for SQLite
+              // without statistics, files_storage_idx (storage_config_id, status) with the
+              // key's index, and it may pick the one that reads every file of the storage.
+              sql<number | string>`count(case when status = 'ready' then 1 end)`.as('n'),
+            ])
+            .where('storage_config_id', '=', storageConfigId)
+            .where('source_removed_at', 'is', null)
+            .where(shareSql.countableAt(now));
+          if (key === '') return [live];
+          const { lo, hi } = beneath(key);
+          return [
+            live.where('storage_path', '=', key),
+            live.where('storage_path', '>=', lo).where('storage_path', '<', hi),
+          ];
+        });
+        const [first, ...rest] = arms;
+        if (!first) continue;
+        const rows = await rest.reduce((query, arm) => query.unionAll(arm), first).execute();
+        for (const row of rows) {
+          const place = Number(row.place);
+          counts[place] = (counts[place] ?? 0) + Number(row.n);
+        }
+      }
+      return counts;
     },
 
     /** Marks one mount share whose object was found missing or replaced when it was read. */

@@ -8,7 +8,7 @@ import { parseWith } from '../../http/validate.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ObjectInfo } from '../../storage/storage-driver.js';
 import type { FsChange } from '../../vfs/fs-changes.js';
-import type { FileRepository, FileRow } from './file.repository.js';
+import type { FileRepository, FileRow, StoragePlace } from './file.repository.js';
 import { presentFileDetail } from './file.presenter.js';
 import type { PendingFiles, ShareOptions } from './pending-files.js';
 import { newFileId } from './upload-policy.js';
@@ -75,6 +75,14 @@ export function createLinkedShares(deps: {
       return presentFileDetail(row, deps.publicUrl ?? '');
     },
 
+    /**
+     * How many live shares (ready, unexpired, views left, object not seen removed) point at
+     * each place's object or at objects beneath it, now; one count per place, in order.
+     */
+    liveShareCounts(places: readonly StoragePlace[]): Promise<number[]> {
+      return deps.files.countLiveShares(places, now());
+    },
+
     /** The fs-changes listener: shares of removed objects (and of folders' contents) end. */
     async follow(change: FsChange): Promise<void> {
       if (!change.removed?.length) return;
@@ -105,3 +113,4 @@ export function createLinkedShares(deps: {
 }
 
 export type LinkedShares = ReturnType<typeof createLinkedShares>;
+export type { StoragePlace };

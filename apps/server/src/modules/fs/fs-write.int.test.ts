@@ -624,7 +624,7 @@ describe.each(DATABASE_KINDS)('fs writes on %s', (kind) => {
         data: Started & { parts: { partNumber: number; etag: string; size: number }[] };
       }>().data;
       // Listed ETags come unquoted (as the /upload resume answers them); complete takes either.
-      const bare = (etag: string | undefined) => etag?.replaceAll('"', '');
+      const bare = (etag: string | null | undefined) => etag?.replaceAll('"', '');
       expect(resumed.parts).toEqual([{ partNumber: 1, etag: bare(sent.etag), size: 5 * MiB }]);
       expect(resumed.presignedUrls.map((p) => p.partNumber)).toEqual([1, 2]);
       const second = resumed.presignedUrls[1];
