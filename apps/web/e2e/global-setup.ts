@@ -1,5 +1,6 @@
 import { execSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { startS3Server } from '../../server/test/s3-server.js';
 import { ensureChromium } from './chromium.js';
 import { REPO_ROOT, startBuiltServer } from './server.js';
 
@@ -7,8 +8,8 @@ import { REPO_ROOT, startBuiltServer } from './server.js';
 const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password-0' };
 
 /**
- * Builds the whole app, starts the real server on a temp data dir and a random loopback port,
- * and makes sure Chromium is there. Specs get the base URL and browser path through `inject`.
+ * Builds the whole app, starts the real server on a temp data dir and a random loopback port
+ * and the S3-compatible test server, and makes sure Chromium is there. Specs get the base URL and browser path through `inject`.
  */
 export default async function setup(project: TestProject) {
   const chromiumPath = ensureChromium();
@@ -21,12 +22,26 @@ export default async function setup(project: TestProject) {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
-  const server = await startBuiltServer({
-    ADMIN_USERNAME: E2E_ADMIN.username,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-  });
+  const [server, s3] = await Promise.all([
+    startBuiltServer({
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    }),
+    // The S3-compatible test server of the integration tier, for mounts on S3.
+    startS3Server(),
+  ]);
   project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', server.dataDir);
+  project.provide('s3', {
+    endpoint: s3.endpoint,
+    region: s3.region,
+    bucket: s3.bucket,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+  });
   project.provide('admin', E2E_ADMIN);
   project.provide('chromiumPath', chromiumPath);
-  return () => server.stop();
+  return async () => {
+    await Promise.all([server.stop(), s3.stop()]);
+  };
 }

@@ -4,8 +4,18 @@ import 'vitest';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: the default local storage is its `storage` folder. */
+    dataDir: string;
     chromiumPath: string;
     /** The administrator the e2e server was started with. */
     admin: { username: string; password: string };
+    /** The S3-compatible test server (s3rver), for mounts on S3. */
+    s3: {
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
   }
 }

@@ -1,0 +1,285 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser, WAIT_MS } from './browser.js';
+import { adminToken, loginAsAdmin } from './sign-in.js';
+
+const browser = openBrowser();
+const MiB = 1024 * 1024;
+
+/** Keeps this file's folders apart from other specs' (the mount shows the storage's root). */
+const TAG = `tx${Date.now()}`;
+const MOUNT = `/${TAG}/disk`;
+
+async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${inject('baseUrl')}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${await adminToken()}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function download(url: string): Promise<Buffer> {
+  const res = await fetch(`${inject('baseUrl')}${url}`, {
+    headers: { authorization: `Bearer ${await adminToken()}` },
+  });
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+beforeAll(async () => {
+  const configs = await api<{ id: string; is_default: boolean }[]>('GET', '/api/s3-configs');
+  const storage = configs.find((config) => config.is_default) ?? configs[0]!;
+  await api('POST', '/api/admin/mounts', {
+    name: `${TAG} disk`,
+    mount_path: MOUNT,
+    storage_config_id: storage.id,
+    cache_ttl: 0,
+  });
+});
+
+const listing = (page: Page) => page.getByRole('list', { name: 'Folder contents' });
+const row = (page: Page, name: string | RegExp) =>
+  listing(page).getByRole('listitem').filter({ hasText: name });
+const uploadsPanel = (page: Page) => page.getByRole('region', { name: 'Uploads' });
+
+describe('explorer uploads', () => {
+  it('uploads a whole folder, keeping its tree', async () => {
+    const local = await mkdtemp(path.join(os.tmpdir(), 'pp-e2e-folder-'));
+    await mkdir(path.join(local, 'album', 'sub'), { recursive: true });
+    await writeFile(path.join(local, 'album', 'a.txt'), 'first');
+    await writeFile(path.join(local, 'album', 'sub', 'b.txt'), 'second');
+    await api('POST', '/api/fs/mkdir', { path: `${MOUNT}/folders` });
+
+    const page = await browser.newPage();
+    await loginAsAdmin(page);
+    await page.goto(`/mount-explorer${MOUNT}/folders`);
+    await page.getByText('This folder is empty').waitFor();
+    await page.getByTestId('explorer-upload-folder').setInputFiles(path.join(local, 'album'));
+    await row(page, 'album').waitFor();
+    await uploadsPanel(page).getByText('Uploaded').nth(1).waitFor();
+
+    const sub = await api<{ items: { name: string; size: number }[] }>(
+      'GET',
+      `/api/fs/list?path=${encodeURIComponent(`${MOUNT}/folders/album/sub`)}`,
+    );
+    expect(sub.items.map((item) => [item.name, item.size])).toEqual([['b.txt', 6]]);
+    // The batch is one upload task, finished.
+    const tasks = await api<{ items: { type: string; status: string; total_items: number }[] }>(
+      'GET',
+      '/api/tasks',
+    );
+    expect(
+      tasks.items.find((task) => task.type === 'upload' && task.total_items === 2),
+    ).toMatchObject({ status: 'completed' });
+  });
+
+  it('sends a 12 MB file in parts and, after a reload mid-upload, resumes without resending', async () => {
+    const local = await mkdtemp(path.join(os.tmpdir(), 'pp-e2e-big-'));
+    const data = randomBytes(12 * MiB);
+    const file = path.join(local, 'big.bin');
+    await writeFile(file, data);
+    await api('POST', '/api/fs/mkdir', { path: `${MOUNT}/big` });
+
+    const page = await browser.newPage();
+    await loginAsAdmin(page);
+    await page.goto(`/mount-explorer${MOUNT}/big`);
+    await page.getByText('This folder is empty').waitFor();
+
+    // The first part goes through; the others are held, so the page reloads mid-upload.
+    let partRequests = 0;
+    const held: Route[] = [];
+    await page.route('**/api/storage/local/part**', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      partRequests += 1;
+      if (partRequests === 1) return route.continue();
+      held.push(route);
+    });
+    const firstPart = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/storage/local/part') && response.request().method() === 'PUT',
+      { timeout: WAIT_MS },
+    );
+    await page.getByTestId('explorer-upload-files').setInputFiles(file);
+    expect((await firstPart).status()).toBe(200);
+    await expect.poll(() => held.length, { timeout: WAIT_MS }).toBe(2);
+    // The saved progress holds the stored part once its answer is read.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            Object.keys(localStorage).some(
+              (key) =>
+                key.includes('big.bin') &&
+                (localStorage.getItem(key) ?? '').includes('"partNumber":1'),
+            ),
+          ),
+        { timeout: WAIT_MS },
+      )
+      .toBe(true);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+    await page.reload();
+    const interrupted = page.getByText(/1 file of an earlier upload did not finish/);
+    await interrupted.waitFor();
+    const sentAfterReload: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/api/storage/local/part')) {
+        sentAfterReload.push(request.url());
+      }
+    });
+    await page.getByTestId('explorer-upload-files').setInputFiles(file);
+    await row(page, 'big.bin').waitFor();
+    await uploadsPanel(page).getByText('Uploaded').waitFor();
+    await interrupted.waitFor({ state: 'detached' });
+    // Only the two parts that never arrived went again.
+    expect(sentAfterReload).toHaveLength(2);
+
+    const stored = await download(
+      `/api/fs/download?path=${encodeURIComponent(`${MOUNT}/big/big.bin`)}`,
+    );
+    expect(stored.length).toBe(data.length);
+    expect(sha(stored)).toBe(sha(data));
+    // Its recent entry links to the file's preview.
+    await uploadsPanel(page)
+      .getByRole('list', { name: 'Recent uploads' })
+      .getByRole('link', {
+        name: 'big.bin',
+      })
+      .waitFor();
+  });
+});
+
+/** Puts a file into a mount folder through the fs API. */
+async function put(folder: string, name: string, body: Buffer | string, type: string) {
+  const form = new FormData();
+  form.append('path', folder);
+  form.append(
+    'file',
+    new Blob([typeof body === 'string' ? body : new Uint8Array(body)], { type }),
+    name,
+  );
+  const res = await fetch(`${inject('baseUrl')}/api/fs/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await adminToken()}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`upload ${name}: ${res.status} ${await res.text()}`);
+}
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('explorer previews', () => {
+  const folder = `${MOUNT}/previews`;
+  beforeAll(async () => {
+    await put(folder, 'notes.txt', 'plain words', 'text/plain');
+    await put(folder, 'readme.md', '# Heading from Markdown', 'text/markdown');
+    await put(folder, 'config.json', '{"answer": 42}', 'application/json');
+    await put(folder, 'page.html', '<h1>Rendered page</h1>', 'text/html');
+    await put(folder, 'pixel.png', PNG, 'image/png');
+    await put(folder, 'doc.pdf', '%PDF-1.4\n%%EOF\n', 'application/pdf');
+    await put(folder, 'clip.mp4', randomBytes(64), 'video/mp4');
+    await put(folder, 'song.mp3', randomBytes(64), 'audio/mpeg');
+    await put(folder, 'report.docx', randomBytes(64), 'application/octet-stream');
+    await put(folder, 'blob.bin', randomBytes(64), 'application/octet-stream');
+  });
+
+  it('previews every type the file page does', async () => {
+    const page = await browser.newPage();
+    await loginAsAdmin(page);
+    const open = async (name: string) => {
+      await page.goto(`/mount-explorer${folder}?preview=${encodeURIComponent(name)}`);
+      const panel = page.getByRole('dialog', { name });
+      await panel.waitFor();
+      return panel;
+    };
+    await (await open('notes.txt')).getByText('plain words').waitFor();
+    await (
+      await open('readme.md')
+    )
+      .getByRole('heading', { name: 'Heading from Markdown' })
+      .waitFor();
+    await (await open('config.json')).getByText('"answer"').waitFor();
+    await (await open('page.html')).getByText('<h1>Rendered page</h1>').waitFor();
+    await (await open('pixel.png')).locator('img[src]').first().waitFor();
+    await (await open('doc.pdf')).locator('iframe[title="PDF: doc.pdf"]').waitFor();
+    await (await open('clip.mp4')).getByLabel('Video: clip.mp4').waitFor();
+    await (await open('song.mp3')).getByLabel('Audio: song.mp3').waitFor();
+    await (await open('report.docx')).getByText(/online viewer/).waitFor();
+    await (await open('blob.bin')).getByText(/There is no preview for this type of file/).waitFor();
+  });
+
+  it('edits a text file in place and saves it through the server', async () => {
+    await put(folder, 'edit-me.txt', 'before', 'text/plain');
+    const page = await browser.newPage();
+    await loginAsAdmin(page);
+    await page.goto(`/mount-explorer${folder}?preview=edit-me.txt`);
+    const panel = page.getByRole('dialog', { name: 'edit-me.txt' });
+    await panel.getByText('before').waitFor();
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    const editor = panel.getByRole('textbox', { name: 'Text of edit-me.txt' });
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('after the edit');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved edit-me.txt.').waitFor();
+    await panel.getByText('after the edit').waitFor();
+    const stored = await download(
+      `/api/fs/download?path=${encodeURIComponent(`${folder}/edit-me.txt`)}`,
+    );
+    expect(stored.toString('utf8')).toBe('after the edit');
+  });
+});
+
+describe('a folder of 10,000 entries', () => {
+  const folderName = 'ten-thousand';
+  beforeAll(async () => {
+    // Written straight into the default local storage (the mount shows its root): the listing
+    // reads the disk, so the files need not go through 10,000 requests.
+    const dir = path.join(inject('dataDir'), 'storage', folderName);
+    await mkdir(dir, { recursive: true });
+    for (let start = 0; start < 10_000; start += 500) {
+      await Promise.all(
+        Array.from({ length: 500 }, (_, i) =>
+          writeFile(path.join(dir, `entry-${String(start + i).padStart(5, '0')}.txt`), 'x'),
+        ),
+      );
+    }
+  });
+
+  it('scrolls to the last entry, loading the pages on the way', async () => {
+    const page = await browser.newPage();
+    await loginAsAdmin(page);
+    await page.goto(`/mount-explorer${MOUNT}/${folderName}`);
+    await row(page, 'entry-00000.txt').waitFor();
+    // Only a window of rows is in the page, however many entries the folder has.
+    expect(await listing(page).getByRole('listitem').count()).toBeLessThan(200);
+    await page.getByText('10,000 items').waitFor();
+    // Keyboard: the first row, then End reaches the last one.
+    await listing(page).getByRole('link', { name: 'entry-00000.txt' }).focus();
+    await page.keyboard.press('End');
+    await row(page, 'entry-09999.txt').waitFor();
+    await expect
+      .poll(() => row(page, 'entry-09999.txt').isVisible(), { timeout: WAIT_MS })
+      .toBe(true);
+    // And the mouse wheel back up reaches the middle ones.
+    await page.mouse.wheel(0, -44 * 5000);
+    await row(page, /entry-0[4-5]\d{3}\.txt/)
+      .first()
+      .waitFor();
+  });
+});
