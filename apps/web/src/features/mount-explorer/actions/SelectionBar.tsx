@@ -1,6 +1,13 @@
 import type { FsItem } from '@pasteport/contract';
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import {
+  IconBasket,
+  IconCopy,
+  IconFolderShare,
+  IconPencil,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../lib/format';
 
@@ -10,12 +17,18 @@ export function SelectionBar({
   writable,
   onRename,
   onDelete,
+  onCopyTo,
+  onMoveTo,
+  onAddToBasket,
   onClear,
 }: {
   selected: readonly FsItem[];
   writable: boolean;
   onRename: () => void;
   onDelete: () => void;
+  onCopyTo: () => void;
+  onMoveTo: () => void;
+  onAddToBasket: () => void;
   onClear: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -46,6 +59,32 @@ export function SelectionBar({
               {t('mountExplorer.actions.rename')}
             </Button>
           ) : null}
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconCopy size={14} />}
+            onClick={onCopyTo}
+          >
+            {t('explorerMenu.items.copyTo')}
+          </Button>
+          {writable ? (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconFolderShare size={14} />}
+              onClick={onMoveTo}
+            >
+              {t('explorerMenu.items.moveTo')}
+            </Button>
+          ) : null}
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconBasket size={14} />}
+            onClick={onAddToBasket}
+          >
+            {t('explorerMenu.items.addToBasket')}
+          </Button>
           {writable ? (
             <Button
               size="xs"

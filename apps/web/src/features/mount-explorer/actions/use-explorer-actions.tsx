@@ -4,17 +4,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { childPath } from '../location';
 import { useMakeFolder, useRemove, useRename } from './api';
+import { CopyLinkDialog } from './CopyLinkDialog';
+import { CopyMoveDialog } from './CopyMoveDialog';
 import { DeleteDialog } from './DeleteDialog';
 import { NameDialog } from './NameDialog';
+import { PropertiesDialog } from './PropertiesDialog';
+import { ShareDialog } from './ShareDialog';
 
 type Dialog =
   | { kind: 'newFolder' }
   | { kind: 'rename'; entry: FsItem }
-  | { kind: 'delete'; entries: readonly FsItem[] };
+  | { kind: 'delete'; entries: readonly FsItem[] }
+  | { kind: 'copy' | 'move'; entries: readonly FsItem[] }
+  | { kind: 'copyLink' | 'share' | 'properties'; entry: FsItem };
 
 /**
- * The explorer's writes in a folder — new folder, rename, delete — with their dialogs and
- * what they say when done (a folder rename and a big delete go on as tasks).
+ * The explorer's actions on a folder's entries — new folder, rename, delete, copy to…, move
+ * to…, copy link…, share…, properties — with their dialogs (rendered through `dialog`) and
+ * what they say when done (a folder move, a cross-storage copy and a big delete go on as tasks).
  */
 export function useExplorerActions(folder: string, onRemoved: () => void) {
   const { t } = useTranslation();
@@ -112,7 +119,21 @@ export function useExplorerActions(folder: string, onRemoved: () => void) {
           )
         }
       />
+    ) : dialog?.kind === 'copy' || dialog?.kind === 'move' ? (
+      <CopyMoveDialog mode={dialog.kind} entries={dialog.entries} start={folder} onClose={close} />
+    ) : dialog?.kind === 'copyLink' ? (
+      <CopyLinkDialog entry={dialog.entry} onClose={close} />
+    ) : dialog?.kind === 'share' ? (
+      <ShareDialog entry={dialog.entry} onClose={close} />
+    ) : dialog?.kind === 'properties' ? (
+      <PropertiesDialog entry={dialog.entry} onClose={close} />
     ) : null;
+
+  /** Copy or move needs something to act on (SPEC §8 'no files to copy'). */
+  const transfer = (kind: 'copy' | 'move', entries: readonly FsItem[]) => {
+    if (entries.length > 0) setDialog({ kind, entries });
+    else notifications.show({ color: 'yellow', message: t('explorerMenu.done.nothing') });
+  };
 
   return {
     dialog: element,
@@ -121,5 +142,10 @@ export function useExplorerActions(folder: string, onRemoved: () => void) {
     remove: (entries: readonly FsItem[]) => {
       if (entries.length > 0) setDialog({ kind: 'delete', entries });
     },
+    copyTo: (entries: readonly FsItem[]) => transfer('copy', entries),
+    moveTo: (entries: readonly FsItem[]) => transfer('move', entries),
+    copyLink: (entry: FsItem) => setDialog({ kind: 'copyLink', entry }),
+    share: (entry: FsItem) => setDialog({ kind: 'share', entry }),
+    properties: (entry: FsItem) => setDialog({ kind: 'properties', entry }),
   };
 }

@@ -5,6 +5,13 @@ import { useEffect, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBytes, formatDateTime } from '../../../lib/format';
+import {
+  ENTRY_INDEX_ATTRIBUTE,
+  isContextMenuKey,
+  keyboardMenuTarget,
+} from '../actions/context-menu-key';
+import type { PressPoint } from '../actions/long-press';
+import { useLongPress } from '../actions/use-long-press';
 import { useScrollMargin } from '../listing/use-scroll-margin';
 import {
   listingKeyAction,
@@ -32,6 +39,12 @@ export interface EntryListProps {
   focusKey: string | null;
   onSelect: (item: FsItem, modifiers: ClickModifiers) => void;
   onKeyAction: (action: ListingKeyAction) => void;
+  /**
+   * Asks for the context menu of an entry at a viewport point: right-click, a touch long press
+   * (SPEC §2: 500 ms, 10 px), or the Menu key / Shift+F10 on the focused entry. The page makes
+   * an unselected entry the selection first; a selected one keeps the multi-selection.
+   */
+  onContextMenu?: (item: FsItem, at: PressPoint) => void;
 }
 
 /** The DOM id of an entry's link (for focus after a keyboard move). */
@@ -55,7 +68,8 @@ export function EntryList(props: EntryListProps) {
   });
   const items = virtualizer.getVirtualItems();
   const last = items.at(-1)?.index ?? -1;
-  const { onEndReached } = props;
+  const { onEndReached, onContextMenu } = props;
+  const longPress = useLongPress<FsItem>((item, at) => onContextMenu?.(item, at));
 
   useEffect(() => {
     if (last >= entries.length - LOAD_AHEAD) onEndReached();
@@ -73,11 +87,27 @@ export function EntryList(props: EntryListProps) {
   }, [focusIndex, virtualizer]);
 
   function onKeyDown(event: KeyboardEvent) {
+    if (onContextMenu && isContextMenuKey(event.nativeEvent)) {
+      const target = keyboardMenuTarget(event.target as Element);
+      const item = target ? entries[target.index] : undefined;
+      if (target && item) {
+        event.preventDefault();
+        onContextMenu(item, target.at);
+      }
+      return;
+    }
     if ((event.target as HTMLElement).closest('input')) return;
     const action = listingKeyAction(event.nativeEvent, PAGE_ROWS);
     if (!action) return;
     event.preventDefault();
     props.onKeyAction(action);
+  }
+
+  function onRightClick(event: MouseEvent, item: FsItem) {
+    if (!onContextMenu) return;
+    event.preventDefault();
+    // A touch press opens the menu itself (after its delay); the browser's own event is dropped.
+    if (!longPress.ownsContextMenu()) onContextMenu(item, { x: event.clientX, y: event.clientY });
   }
 
   function onLinkClick(event: MouseEvent, item: FsItem) {
@@ -105,8 +135,12 @@ export function EntryList(props: EntryListProps) {
             key={item.path}
             role="listitem"
             data-selected={isSelected || undefined}
+            {...(item.isDirectory ? { 'data-drop-folder': item.path } : {})}
+            {...{ [ENTRY_INDEX_ATTRIBUTE]: row.index }}
             className={classes.row}
             style={{ height: ROW_HEIGHT, transform: `translateY(${row.start - margin}px)` }}
+            onContextMenu={(event) => onRightClick(event, item)}
+            {...(onContextMenu ? longPress.bind(item) : {})}
           >
             <Checkbox
               size="xs"

@@ -9,6 +9,8 @@ import { BasketButton } from '../basket';
 import { SelectionBar } from '../actions/SelectionBar';
 import { useExplorerActions } from '../actions/use-explorer-actions';
 import { EntryGrid } from '../components/EntryGrid';
+import { Lightbox } from '../components/Lightbox';
+import { isImage } from '../components/Thumbnail';
 import { EntryList } from '../components/EntryList';
 import { ExplorerBreadcrumbs } from '../components/ExplorerBreadcrumbs';
 import { ExplorerToolbar } from '../components/ExplorerToolbar';
@@ -21,6 +23,7 @@ import {
 } from '../components/ListingState';
 import { DEFAULT_SORT, type SortOrder } from '../listing/entries';
 import { useListing } from '../listing/use-listing';
+import { ExplorerSearch } from '../search/ExplorerSearch';
 import { readViewMode, writeViewMode, type ViewMode } from '../listing/view-mode';
 import { childPath, explorerHref, mountLocation } from '../location';
 import {
@@ -39,6 +42,7 @@ import { UploadButton } from '../upload/UploadButton';
 import { UploadPanel } from '../upload/UploadPanel';
 import { useExplorerUploads } from '../upload/use-explorer-uploads';
 import type { PickedFile } from '../upload/picked-files';
+import { useEntryMenu } from './use-entry-menu';
 
 /**
  * The mount browser (SPEC §2 /mount-explorer/{path...}?preview=): the URL is the state — the
@@ -58,6 +62,9 @@ export function MountExplorerPage() {
   }
   return <Explorer />;
 }
+
+/** A click with no modifier: the clicked entry becomes the whole selection. */
+const PLAIN_CLICK: ClickModifiers = { toggle: false, range: false };
 
 function Explorer() {
   const { t, i18n } = useTranslation();
@@ -93,6 +100,17 @@ function Explorer() {
 
   const hrefOf = (item: FsItem) =>
     item.isDirectory ? explorerHref(childPath(path, item.name)) : explorerHref(path, item.name);
+  const menu = useEntryMenu({
+    selected,
+    selectOnly: (item) => setSelection(clickSelect(NO_SELECTION, item.path, shown, PLAIN_CLICK)),
+    writable,
+    canShare: session.type === 'admin' || (session.type === 'apikey' && session.permissions.file),
+    actions,
+    hrefOf,
+    previewHrefOf: (item) => explorerHref(path, item.name),
+  });
+  const images = view === 'list' ? [] : entries.filter(isImage);
+  const [shownImage, setShownImage] = useState<number | null>(null);
   const changeView = (next: ViewMode) => {
     setView(next);
     writeViewMode(next);
@@ -137,7 +155,12 @@ function Explorer() {
         onRefresh={() => void query.refetch()}
         onNewFolder={writable ? actions.newFolder : undefined}
         leading={writable ? <UploadButton onPick={(files) => upload(path, files)} /> : null}
-        tools={<BasketButton />}
+        tools={
+          <>
+            <ExplorerSearch path={path} mountId={listing.folder?.mountId ?? null} />
+            <BasketButton />
+          </>
+        }
       />
       <UploadPanel uploads={uploads} snapshot={uploadState} />
       {selected.length > 0 ? (
@@ -146,6 +169,9 @@ function Explorer() {
           writable={writable}
           onRename={() => selected[0] && actions.rename(selected[0])}
           onDelete={() => actions.remove(selected)}
+          onCopyTo={() => actions.copyTo(selected)}
+          onMoveTo={() => actions.moveTo(selected)}
+          onAddToBasket={() => menu.addToBasket(selected)}
           onClear={() => setSelection(NO_SELECTION)}
         />
       ) : null}
@@ -170,6 +196,7 @@ function Explorer() {
             focusKey={selection.focus}
             onSelect={onSelect}
             onKeyAction={onKeyAction}
+            onContextMenu={menu.open}
           />
         ) : (
           <EntryGrid
@@ -177,6 +204,8 @@ function Explorer() {
             hrefOf={hrefOf}
             onEndReached={listing.loadMore}
             view={view}
+            onContextMenu={menu.open}
+            onOpenImage={(item) => setShownImage(images.indexOf(item))}
           />
         )}
       </DropTarget>
@@ -196,6 +225,13 @@ function Explorer() {
         writable={writable}
         onClose={() => void navigate(explorerHref(path))}
       />
+      <Lightbox
+        images={images}
+        index={shownImage}
+        onIndexChange={setShownImage}
+        onClose={() => setShownImage(null)}
+      />
+      {menu.element}
       {actions.dialog}
     </Stack>
   );
