@@ -14,7 +14,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PressPoint } from './long-press';
 
@@ -77,52 +77,58 @@ export function ContextMenu({ target, writable, onClose, ...actions }: ContextMe
   const entries = target?.entries ?? [];
 
   return (
-    <Menu
-      opened={opened}
-      onChange={(open) => {
-        if (!open) onClose();
-      }}
-      position="bottom-start"
-      offset={2}
-      loop
-      withinPortal
-      // The focus trap moves focus into the menu and, closing, back to where it was.
-      trapFocus
-    >
-      <Menu.Target>
-        <div
-          aria-hidden
-          style={{
-            position: 'fixed',
-            left: target?.at.x ?? 0,
-            top: target?.at.y ?? 0,
-            width: 0,
-            height: 0,
-            pointerEvents: 'none',
-          }}
-        />
-      </Menu.Target>
-      <Menu.Dropdown aria-labelledby={labelId}>
+    <>
+      {opened ? (
         <VisuallyHidden id={labelId}>
           {t('explorerMenu.label', { count: entries.length, name: entries[0]?.name })}
         </VisuallyHidden>
-        {groups.map((group, index) => (
-          <div key={group[0]?.key ?? index}>
-            {index > 0 ? <Menu.Divider /> : null}
-            {group.map((item) => (
-              <Menu.Item
-                key={item.key}
-                leftSection={item.icon}
-                color={item.danger ? 'red' : undefined}
-                onClick={item.run}
-              >
-                {item.label}
-              </Menu.Item>
-            ))}
-          </div>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      ) : null}
+      <Menu
+        opened={opened}
+        onChange={(open) => {
+          if (!open) onClose();
+        }}
+        position="bottom-start"
+        offset={2}
+        loop
+        withinPortal
+        // The focus trap moves focus into the menu and, closing, back to where it was.
+        trapFocus
+      >
+        <Menu.Target>
+          <div
+            aria-hidden
+            style={{
+              position: 'fixed',
+              left: target?.at.x ?? 0,
+              top: target?.at.y ?? 0,
+              width: 0,
+              height: 0,
+              pointerEvents: 'none',
+            }}
+          />
+        </Menu.Target>
+        {/* Named by a text outside it: a menu may own only its items (axe). */}
+        <Menu.Dropdown aria-labelledby={labelId}>
+          {groups.map((group, index) => (
+            <Fragment key={group[0]?.key ?? index}>
+              {index > 0 ? <Menu.Divider /> : null}
+              {group.map((item) => (
+                <Menu.Item
+                  key={item.key}
+                  leftSection={item.icon}
+                  // The theme's error red: Mantine's filled red is 3.3:1 on white.
+                  c={item.danger ? 'var(--mantine-color-error)' : undefined}
+                  onClick={item.run}
+                >
+                  {item.label}
+                </Menu.Item>
+              ))}
+            </Fragment>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { MouseEvent, PointerEvent } from 'react';
+import type { MouseEvent, PointerEvent, TouchEvent } from 'react';
 import { useEffect, useRef } from 'react';
 import { createLongPress, type LongPress, type PressPoint } from './long-press';
 
@@ -15,6 +15,7 @@ export interface LongPressHandlers {
   onPointerMove: (event: PointerEvent) => void;
   onPointerUp: (event: PointerEvent) => void;
   onPointerCancel: () => void;
+  onTouchEnd: (event: TouchEvent) => void;
   onClickCapture: (event: MouseEvent) => void;
 }
 
@@ -46,6 +47,12 @@ export function useLongPress<T>(onLongPress: (target: T, at: PressPoint) => void
       onPointerMove: (event) => press().move(sampleOf(event)),
       onPointerUp: (event) => press().up(sampleOf(event)),
       onPointerCancel: () => press().cancel(),
+      // A fired press ends here: cancelling its touchend stops the compatibility mouse events
+      // and click that browsers (iOS Safari, or Chromium when its own long-press timeout is
+      // longer) send for a tap — their mousedown would close the menu just opened.
+      onTouchEnd: (event) => {
+        if (event.cancelable && press().takeClick()) event.preventDefault();
+      },
       onClickCapture: (event) => {
         if (!press().takeClick()) return;
         event.preventDefault();

@@ -71,6 +71,28 @@ describe('EntryList context menu', () => {
   });
 });
 
+describe('EntryList long press, lifting the finger', () => {
+  it('cancels the touchend of a fired press (no tap, so no outside mousedown), not of a short one', async () => {
+    const { onContextMenu } = renderList();
+    const link = await screen.findByRole('link', { name: /a\.txt/ });
+    vi.useFakeTimers();
+    const touch = { pointerId: 1, pointerType: 'touch', clientX: 5, clientY: 5 };
+    fireEvent.pointerDown(link, touch);
+    fireEvent.pointerUp(link, touch);
+    // A short tap keeps its touchend: the browser's click follows the link as usual.
+    expect(fireEvent.touchEnd(link)).toBe(true);
+
+    fireEvent.pointerDown(link, touch);
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
+    expect(onContextMenu).toHaveBeenCalledTimes(1);
+    fireEvent.pointerUp(link, touch);
+    // fireEvent answers false when a handler called preventDefault.
+    expect(fireEvent.touchEnd(link)).toBe(false);
+  });
+});
+
 describe('EntryGrid context menu', () => {
   it('opens on right-click and on Shift+F10', async () => {
     const onContextMenu = vi.fn();

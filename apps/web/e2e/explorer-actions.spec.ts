@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import type { run as axeRun, AxeResults } from 'axe-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { readZipWithPython } from '../../server/test/zip-reader.js';
+import { openBrowser, WAIT_MS } from './browser.js';
+import { adminToken, loginAsAdmin } from './sign-in.js';
+
+const browser = openBrowser();
+
+/** Keeps this file's mounts apart from other specs'. */
+const TAG = `ac${Date.now()}`;
+const DISK = `/${TAG}/disk`;
+const CLOUD = `/${TAG}/cloud`;
+const FROZEN = `/${TAG}/frozen`;
+
+async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${inject('baseUrl')}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${await adminToken()}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function put(folder: string, name: string, text: string) {
+  const form = new FormData();
+  form.append('path', folder);
+  form.append('file', new Blob([text], { type: 'text/plain' }), name);
+  const res = await fetch(`${inject('baseUrl')}/api/fs/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await adminToken()}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`upload ${name}: ${res.status} ${await res.text()}`);
+}
+
+const listNames = async (folder: string) =>
+  (
+    await api<{ items: { name: string }[] }>(
+      'GET',
+      `/api/fs/list?path=${encodeURIComponent(folder)}`,
+    )
+  ).items.map((item) => item.name);
+
+beforeAll(async () => {
+  const configs = await api<{ id: string; is_default: boolean }[]>('GET', '/api/s3-configs');
+  const disk = configs.find((config) => config.is_default) ?? configs[0]!;
+  const s3 = inject('s3');
+  const cloud = await api<{ id: string }>('POST', '/api/s3-configs', {
+    name: `${TAG} s3`,
+    provider_type: 'other_s3',
+    endpoint_url: s3.endpoint,
+    region: s3.region,
+    bucket_name: s3.bucket,
+    access_key_id: s3.accessKeyId,
+    secret_access_key: s3.secretAccessKey,
+    path_style: true,
+    default_folder: `e2e/${randomUUID()}`,
+  });
+  const mount = (mountPath: string, storage: string, extra: object = {}) =>
+    api('POST', '/api/admin/mounts', {
+      name: `${TAG}${mountPath.replaceAll('/', ' ')}`,
+      mount_path: mountPath,
+      storage_config_id: storage,
+      cache_ttl: 0,
+      ...extra,
+    });
+  await mount(DISK, disk.id);
+  await mount(CLOUD, cloud.id);
+  await mount(FROZEN, disk.id, { read_only: true });
+  await put(`${DISK}/${TAG}`, 'alpha-report.txt', 'alpha');
+  await put(`${DISK}/${TAG}`, 'beta-notes.txt', 'beta');
+  await put(`${DISK}/${TAG}/inner`, 'gamma-report.txt', 'gamma');
+  await api('POST', '/api/fs/mkdir', { path: `${CLOUD}/inbox` });
+});
+
+const listing = (page: Page) => page.getByRole('list', { name: 'Folder contents' });
+const row = (page: Page, name: string) =>
+  listing(page).getByRole('listitem').filter({ hasText: name });
+const menu = (page: Page) => page.getByRole('menu');
+
+describe('explorer actions', () => {
+  it('copies a file from local disk to the S3 mount through the folder picker, as a task', async () => {
+    const page = await browser.newPage();
+    await loginAsAdmin(page);
+    await page.goto(`/mount-explorer${DISK}/${TAG}`);
+    await row(page, 'alpha-report.txt').click({ button: 'right' });
+    await menu(page).getByRole('menuitem', { name: 'Copy to…' }).click();
+    const picker = page.getByRole('dialog', { name: 'Copy “alpha-report.txt” to…' });
+    // It opens in the current folder: up to the tag's folder by the breadcrumbs.
+    await picker
+      .getByRole('navigation', { name: 'Folder path' })
+      .getByRole('button', { name: TAG })
+      .first()
+      .click();
+    await picker.getByRole('button', { name: 'Open folder “cloud”' }).click();
+    await picker.getByRole('button', { name: 'Open folder “inbox”' }).click();
+    await picker.getByRole('button', { name: 'Copy here' }).click();
+    await page.getByText(/Copying “alpha-report.txt” to “inbox” continues as a task/).waitFor();
+    await expect
+      .poll(() => listNames(`${CLOUD}/inbox`), { timeout: WAIT_MS, interval: 200 })
+      .toEqual(['alpha-report.txt']);
+    // The task manager shows it finished.
+    await page.getByRole('button', { name: /Tasks/ }).click();
+    await page
+      .getByRole('dialog', { name: /Tasks/ })
+      .getByText(/Completed/)
+      .first()
+      .waitFor();
+  });
+
+  it('moves a file into a sibling folder through the folder picker', async () => {
+    await put(`${DISK}/${TAG}/moves`, 'move-me.txt', 'moving');
+    await api('POST', '/api/fs/mkdir', { path: `${DISK}/${TAG}/moves/target` });
+    const page = await browser.newPage();
+    await loginAsAdmin(page);
+    await page.goto(`/mount-explorer${DISK}/${TAG}/moves`);
+    await row(page, 'move-me.txt').click({ button: 'right' });
+    await menu(page).getByRole('menuitem', { name: 'Move to…' }).click();
+    const picker = page.getByRole('dialog', { name: 'Move “move-me.txt” to…' });
+    // The folder it is in is refused, with the reason.
+    await picker.getByText('The items are already in this folder.').waitFor();
+    await picker.getByRole('button', { name: 'Open folder “target”' }).click();
+    await picker.getByRole('button', { name: 'Move here' }).click();
+    await page.getByText('“move-me.txt” moved to “target”.').waitFor();
+    await row(page, 'move-me.txt').waitFor({ state: 'detached' });
+    expect(await listNames(`${DISK}/${TAG}/moves/target`)).toEqual(['move-me.txt']);
+  });
+
+  it('packs a basket of a file and a folder into a ZIP', async () => {
+    const page = await browser.newPage();
+    await loginAsAdmin(page);
+    await page.goto(`/mount-explorer${DISK}/${TAG}`);
+    await page.getByRole('checkbox', { name: 'Select “beta-notes.txt”' }).check();
+    await page.getByRole('checkbox', { name: 'Select “inner”' }).check();
+    await page
+      .getByRole('region', { name: 'Selection' })
+      .getByRole('button', { name: 'Add to basket' })
+      .click();
+    await page.getByText('Added 2 items to the basket.').waitFor();
+    // The basket outlives a reload.
+    await page.reload();
+    await page.getByRole('button', { name: 'Basket: 2 items' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Basket' });
+    const downloading = page.waitForEvent('download', { timeout: WAIT_MS });
+    await drawer.getByRole('button', { name: 'Download ZIP' }).click();
+    const download = await downloading;
+    const saved = path.join(await mkdtemp(path.join(os.tmpdir(), 'pp-e2e-zip-')), 'basket.zip');
+    await download.saveAs(saved);
+    const zip = readZipWithPython(saved);
+    expect(zip.bad).toBeNull();
+    const files = zip.entries
+      .filter((entry) => !entry.dir)
+      .map((entry) => [entry.name, entry.size])
+      .sort();
+    expect(files).toEqual([
+      ['beta-notes.txt', 4],
+      ['inner/gamma-report.txt', 5],
+    ]);
+  });
+
+  it('searches everywhere, in this mount and in this folder', async () => {
+    const page = await browser.newPage();
+    await loginAsAdmin(page);
+    await page.goto(`/mount-explorer${DISK}/${TAG}/inner`);
+    await row(page, 'gamma-report.txt').waitFor();
+    await page.keyboard.press('ControlOrMeta+K');
+    const dialog = page.getByRole('dialog', { name: 'Search files and folders' });
+    const results = dialog.getByRole('listbox', { name: 'Search results' });
+    const names = async () => (await results.getByRole('option').allTextContents()).join('\n');
+    await dialog.getByRole('combobox', { name: 'Name contains' }).fill('r');
+    await dialog.getByText('Type at least 2 characters to search.').waitFor();
+    await dialog.getByRole('combobox', { name: 'Name contains' }).fill(`report`);
+
+    // All mounts: the disk's two reports and the copy on S3 (when the first test ran first).
+    await dialog.getByRole('radio', { name: 'All mounts' }).check({ force: true });
+    await expect.poll(names, { timeout: WAIT_MS }).toMatch(/alpha-report\.txt[\s\S]*gamma-report/);
+    await dialog.getByRole('radio', { name: 'This mount' }).check({ force: true });
+    await expect.poll(names, { timeout: WAIT_MS }).toMatch(/gamma-report\.txt/);
+    expect(await names()).not.toMatch(new RegExp(`${TAG} cloud`));
+    await dialog.getByRole('radio', { name: 'This folder and below' }).check({ force: true });
+    await expect.poll(names, { timeout: WAIT_MS }).not.toMatch(/alpha-report/);
+    expect(await names()).toMatch(/gamma-report\.txt/);
+
+    // Enter opens the file's preview.
+    await dialog.getByRole('combobox', { name: 'Name contains' }).press('ArrowDown');
+    await dialog.getByRole('combobox', { name: 'Name contains' }).press('Enter');
+    await page.waitForURL(/\?preview=gamma-report\.txt$/);
+    await page.getByRole('dialog', { name: 'gamma-report.txt' }).waitFor();
+  });
+
+  it('offers no write in a read-only mount', async () => {
+    const page = await browser.newPage();
+    await loginAsAdmin(page);
+    await page.goto(`/mount-explorer${FROZEN}/${TAG}`);
+    await row(page, 'beta-notes.txt').waitFor();
+    expect(await page.getByRole('button', { name: 'Upload' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'New folder' }).count()).toBe(0);
+    await row(page, 'beta-notes.txt').click({ button: 'right' });
+    await menu(page).getByRole('menuitem', { name: 'Copy to…' }).waitFor();
+    for (const write of ['Rename…', 'Move to…', 'Delete…']) {
+      expect(await menu(page).getByRole('menuitem', { name: write }).count()).toBe(0);
+    }
+  });
+
+  it('opens the menu with a long press on a phone', async () => {
+    const page = await browser.newPage({
+      viewport: { width: 375, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await loginAsAdmin(page);
+    await page.goto(`/mount-explorer${DISK}/${TAG}`);
+    const link = listing(page).getByRole('link', { name: /beta-notes\.txt/ });
+    await link.waitFor();
+    const box = (await link.boundingBox())!;
+    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const session = await page.context().newCDPSession(page);
+    await session.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: [{ x: at.x, y: at.y }],
+    });
+    // Held still (a 4 px wobble is within the 10 px tolerance) until the menu opens.
+    await session.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: at.x + 4, y: at.y }],
+    });
+    await menu(page).getByRole('menuitem', { name: 'Properties' }).waitFor();
+    // Lifting the finger leaves the menu open (the press's click is not an outside click).
+    await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await menu(page).getByRole('menuitem', { name: 'Properties' }).tap();
+    await page.getByRole('dialog', { name: 'Properties of “beta-notes.txt”' }).waitFor();
+    // The long press opened the menu, not the file.
+    expect(new URL(page.url()).search).toBe('');
+    // No horizontal overflow at 375 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+  });
+});
+
+const axeSource = await readFile(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+const LAYOUTS: { name: string; theme: string; context: BrowserContextOptions }[] = [
+  { name: 'light', theme: 'light', context: { viewport: { width: 1280, height: 800 } } },
+  { name: 'dark', theme: 'dark', context: { viewport: { width: 1280, height: 800 } } },
+  {
+    name: 'phone',
+    theme: 'light',
+    context: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  },
+];
+
+/** Serious and critical axe findings on the page as it is now. */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  await page.addScriptTag({ content: axeSource });
+  const results: AxeResults = await page.evaluate(() =>
+    (window as unknown as { axe: { run: typeof axeRun } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `[${violation.id}] ${node.target.join(' ')}: ${violation.help}`,
+      ),
+    );
+}
+
+describe.each(LAYOUTS)('axe on the explorer with content, $name', (layout) => {
+  it('finds no serious or critical violation in the list, the grid, the menu and the search', async () => {
+    const page = await browser.newPage({ ...layout.context, bypassCSP: true });
+    await page.addInitScript(
+      (theme) => localStorage.setItem('pasteport.theme', theme),
+      layout.theme,
+    );
+    await loginAsAdmin(page);
+    const found: string[] = [];
+    await page.goto(`/mount-explorer${DISK}/${TAG}`);
+    await row(page, 'beta-notes.txt').waitFor();
+    await page.getByRole('checkbox', { name: 'Select “beta-notes.txt”' }).check();
+    found.push(...(await axeFindings(page)));
+    await row(page, 'beta-notes.txt').click({ button: 'right' });
+    await menu(page).waitFor();
+    found.push(...(await axeFindings(page)));
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => localStorage.setItem('pasteport.explorer.view', 'grid'));
+    await page.goto(`/mount-explorer${DISK}/${TAG}?preview=beta-notes.txt`);
+    await page
+      .getByRole('dialog', { name: 'beta-notes.txt' })
+      .getByText('beta', { exact: true })
+      .waitFor();
+    found.push(...(await axeFindings(page)));
+    expect(found, found.join('\n')).toEqual([]);
+  });
+});
