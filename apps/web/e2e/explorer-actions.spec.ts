@@ -183,12 +183,13 @@ describe('explorer actions', () => {
     await dialog.getByRole('combobox', { name: 'Name contains' }).fill(`report`);
 
     // All mounts: the disk's two reports and the copy on S3 (when the first test ran first).
-    await dialog.getByRole('radio', { name: 'All mounts' }).check({ force: true });
-    await expect.poll(names, { timeout: WAIT_MS }).toMatch(/alpha-report\.txt[\s\S]*gamma-report/);
-    await dialog.getByRole('radio', { name: 'This mount' }).check({ force: true });
+    await dialog.locator('label', { hasText: 'All mounts' }).click();
+    await expect.poll(names, { timeout: WAIT_MS }).toMatch(/alpha-report\.txt/);
+    expect(await names()).toMatch(/gamma-report\.txt/);
+    await dialog.locator('label', { hasText: 'This mount' }).click();
     await expect.poll(names, { timeout: WAIT_MS }).toMatch(/gamma-report\.txt/);
     expect(await names()).not.toMatch(new RegExp(`${TAG} cloud`));
-    await dialog.getByRole('radio', { name: 'This folder and below' }).check({ force: true });
+    await dialog.locator('label', { hasText: 'This folder and below' }).click();
     await expect.poll(names, { timeout: WAIT_MS }).not.toMatch(/alpha-report/);
     expect(await names()).toMatch(/gamma-report\.txt/);
 
@@ -267,6 +268,16 @@ const LAYOUTS: { name: string; theme: string; context: BrowserContextOptions }[]
 /** Serious and critical axe findings on the page as it is now. */
 async function axeFindings(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
+  // Colours are measured mid-transition otherwise; spinners (endless animations) do not count.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   await page.addScriptTag({ content: axeSource });
   const results: AxeResults = await page.evaluate(() =>
     (window as unknown as { axe: { run: typeof axeRun } }).axe.run(document, {

@@ -1,5 +1,6 @@
 import type { FsItem } from '@pasteport/contract';
 import { screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ContextMenu, type ContextMenuActions, type ContextMenuTarget } from './ContextMenu';
@@ -115,7 +116,8 @@ describe('ContextMenu', () => {
 
   it('is driven by the keyboard and closes on Escape', async () => {
     const { user, callbacks, onClose } = open([FILE]);
-    await user.keyboard('{ArrowDown}');
+    // The menu opens with its first item focused (the WAI-ARIA menu pattern).
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Open' })).toHaveFocus());
     await user.keyboard('{ArrowDown}');
     await user.keyboard('{Enter}');
     expect(callbacks.onPreview).toHaveBeenCalledWith(FILE);
@@ -158,5 +160,20 @@ describe('ContextMenu', () => {
       />,
     );
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Open']);
+  });
+
+  it('has no serious or critical axe violation (a menu owns only its items)', async () => {
+    open([FILE]);
+    await screen.findByRole('menu', { name: 'Actions for “report.pdf”' });
+    // jsdom draws nothing, so contrast is left to the browser tests.
+    const results = await axe.run(document.body, {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    const serious = results.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.failureSummary}`),
+    ).toEqual([]);
   });
 });

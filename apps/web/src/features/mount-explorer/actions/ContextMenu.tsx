@@ -94,6 +94,8 @@ export function ContextMenu({ target, writable, onClose, ...actions }: ContextMe
         withinPortal
         // The focus trap moves focus into the menu and, closing, back to where it was.
         trapFocus
+        // Without Mantine's focus placeholder: a focusable child a menu may not own (axe).
+        withInitialFocusPlaceholder={false}
       >
         <Menu.Target>
           <div

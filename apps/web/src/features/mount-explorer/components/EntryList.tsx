@@ -168,10 +168,10 @@ export function EntryList(props: EntryListProps) {
                   {item.name}
                 </Text>
               </Group>
-              <Text size="xs" c="dimmed" className={classes.size}>
+              <Text size="xs" className={classes.size}>
                 {item.isDirectory ? '' : formatBytes(item.size, i18n.language)}
               </Text>
-              <Text size="xs" c="dimmed" className={classes.modified}>
+              <Text size="xs" className={classes.modified}>
                 {item.modified ? formatDateTime(item.modified, i18n.language) : ''}
               </Text>
             </UnstyledButton>

@@ -74,8 +74,9 @@ function PhoneToolbar(props: ExplorerToolbarProps) {
   const check = (on: boolean) => (on ? <IconCheck size={14} /> : <span style={{ width: 14 }} />);
   return (
     <>
-      <Group gap="xs" wrap="nowrap" justify="space-between">
-        <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
+        {/* Wraps rather than widen the page on the narrowest phones. */}
+        <Group gap="xs" wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
           {props.leading}
           {props.tools}
         </Group>
