@@ -1,6 +1,6 @@
 import type { FsItem } from '@pasteport/contract';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { childPath } from '../location';
 import { useMakeFolder, useRemove, useRename } from './api';
@@ -9,7 +9,11 @@ import { CopyMoveDialog } from './CopyMoveDialog';
 import { DeleteDialog } from './DeleteDialog';
 import { NameDialog } from './NameDialog';
 import { PropertiesDialog } from './PropertiesDialog';
-import { ShareDialog } from './ShareDialog';
+
+/** The share form and its QR code: loaded the first time a file is shared. */
+const ShareDialog = lazy(() =>
+  import('./ShareDialog').then((module) => ({ default: module.ShareDialog })),
+);
 
 type Dialog =
   | { kind: 'newFolder' }
@@ -124,7 +128,9 @@ export function useExplorerActions(folder: string, onRemoved: () => void) {
     ) : dialog?.kind === 'copyLink' ? (
       <CopyLinkDialog entry={dialog.entry} onClose={close} />
     ) : dialog?.kind === 'share' ? (
-      <ShareDialog entry={dialog.entry} onClose={close} />
+      <Suspense fallback={null}>
+        <ShareDialog entry={dialog.entry} onClose={close} />
+      </Suspense>
     ) : dialog?.kind === 'properties' ? (
       <PropertiesDialog entry={dialog.entry} onClose={close} />
     ) : null;

@@ -1,9 +1,13 @@
 import { Button, Tooltip } from '@mantine/core';
 import { useHotkeys, useOs } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchDialog } from './SearchDialog';
+
+/** The dialog and the local database behind its history: loaded the first time it opens. */
+const SearchDialog = lazy(() =>
+  import('./SearchDialog').then((module) => ({ default: module.SearchDialog })),
+);
 
 export interface ExplorerSearchProps {
   /** The folder the explorer shows: the "This folder and below" scope. */
@@ -39,7 +43,11 @@ export function ExplorerSearch({ path, mountId }: ExplorerSearchProps) {
           {t('explorerSearch.button')}
         </Button>
       </Tooltip>
-      {opened ? <SearchDialog place={{ path, mountId }} onClose={() => setOpened(false)} /> : null}
+      {opened ? (
+        <Suspense fallback={null}>
+          <SearchDialog place={{ path, mountId }} onClose={() => setOpened(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
