@@ -45,6 +45,15 @@ export default defineConfig({
             },
             { name: 'shell', tags: ['$initial'] },
             {
+              // The app's own sharing and transfer kit, which the upload page and the mount
+              // explorer both use: one chunk instead of a dozen of a few hundred bytes each.
+              // Narrow on purpose (see lazy-ui below): only these leaf modules, not what they
+              // import.
+              name: 'share-kit',
+              test: /src[\\/](components[\\/](share-options[\\/]|CopyValueButton|QrCode|PasswordField)|lib[\\/](expiry|storage-config-name|transfer[\\/])|features[\\/]upload[\\/](api|upload-failure|upload-step|option-rules|components[\\/]TransferProgress))/,
+              minShareCount: 2,
+            },
+            {
               // UI library code two or more lazy pages share, grouped by the pages that use it
               // (small sets merged) instead of one tiny chunk per component. Only these
               // libraries: grouping app modules would drag their imports (the contract's
