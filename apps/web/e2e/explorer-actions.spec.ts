@@ -107,9 +107,20 @@ describe('explorer actions', () => {
     await picker.getByRole('button', { name: 'Open folder “inbox”' }).click();
     await picker.getByRole('button', { name: 'Copy here' }).click();
     await page.getByText(/Copying “alpha-report.txt” to “inbox” continues as a task/).waitFor();
+    // The task ends (read through the API, so a failure says why), then the file is there.
+    type Task = { id: string; type: string; status: string };
+    const copyTask = async () =>
+      (await api<{ items: Task[] }>('GET', '/api/tasks')).items.find((t) => t.type === 'copy');
     await expect
-      .poll(() => listNames(`${CLOUD}/inbox`), { timeout: WAIT_MS, interval: 200 })
-      .toEqual(['alpha-report.txt']);
+      .poll(async () => (await copyTask())?.status, { timeout: WAIT_MS, interval: 200 })
+      .toMatch(/^(completed|failed|partial|cancelled)$/);
+    const task = (await copyTask())!;
+    const detail = await api<Task & { items: { status: string; error: string | null }[] }>(
+      'GET',
+      `/api/tasks/${task.id}`,
+    );
+    expect(detail.status, JSON.stringify(detail.items)).toBe('completed');
+    expect(await listNames(`${CLOUD}/inbox`)).toEqual(['alpha-report.txt']);
     // The task manager shows it finished.
     await page.getByRole('button', { name: /Tasks/ }).click();
     await page
