@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../lib/i18n';
-import { CONTENT_LIMIT_BYTES, contentProblem, utf8ByteLength } from './content-size';
+import { utf8ByteLength } from '../../lib/utf8';
+import { CONTENT_LIMIT_BYTES, contentProblem } from './content-size';
 import { tooLargeMessage } from './share-failure';
-
-describe('utf8ByteLength', () => {
-  it('counts UTF-8 bytes as the server does', () => {
-    for (const text of ['', 'abc', 'é', '中文', '😀', 'a😀中é\n', '\ud800x']) {
-      expect(utf8ByteLength(text), JSON.stringify(text)).toBe(
-        new TextEncoder().encode(text).length,
-      );
-    }
-  });
-});
 
 describe('contentProblem', () => {
   it('refuses empty or blank text', () => {

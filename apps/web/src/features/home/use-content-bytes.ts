@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { utf8ByteLength } from './content-size';
+import { utf8ByteLength } from '../../lib/utf8';
 
 /** Above this many characters the size is measured after a pause in typing, not per key. */
 const MEASURE_NOW_MAX_CHARS = 200_000;

@@ -1,6 +1,6 @@
 import { EDITOR_CONTENT_MAX_BYTES } from '@pasteport/contract';
 import { describe, expect, it } from 'vitest';
-import { editOfferOf, exceedsEditorLimit, utf8ByteLength, type EditCandidate } from './edit-rules';
+import { editOfferOf, exceedsEditorLimit, type EditCandidate } from './edit-rules';
 
 const text: EditCandidate = {
   name: 'notes.txt',
@@ -29,14 +29,6 @@ describe('editOfferOf', () => {
   it('refuses a text file over the editor limit, and takes one at the limit', () => {
     expect(editOfferOf({ ...text, size: EDITOR_CONTENT_MAX_BYTES })).toBe('editable');
     expect(editOfferOf({ ...text, size: EDITOR_CONTENT_MAX_BYTES + 1 })).toBe('tooLarge');
-  });
-});
-
-describe('utf8ByteLength', () => {
-  it('counts bytes as UTF-8 encodes them', () => {
-    for (const sample of ['', 'abc', 'é', '二', '😀', 'a😀二é', '\ud800x', 'x\udc00']) {
-      expect(utf8ByteLength(sample)).toBe(new TextEncoder().encode(sample).length);
-    }
   });
 });
 

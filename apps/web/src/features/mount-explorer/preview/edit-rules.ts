@@ -1,4 +1,5 @@
 import { EDITOR_CONTENT_MAX_BYTES } from '@pasteport/contract';
+import { utf8ByteLength } from '../../../lib/utf8';
 import { previewChoiceOf, TEXT_KINDS } from '../../file/preview-kind';
 
 /** Whether the panel offers to edit a file, and if not, whether to say why. */
@@ -23,25 +24,6 @@ export function editOfferOf(entry: EditCandidate): EditOffer {
   const choice = previewChoiceOf(entry.name, entry.mimetype ?? '');
   if (!TEXT_KINDS.has(choice.kind)) return 'none';
   return entry.size > EDITOR_CONTENT_MAX_BYTES ? 'tooLarge' : 'editable';
-}
-
-/** The UTF-8 length of `text` in bytes, counted without encoding it. */
-export function utf8ByteLength(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        // A surrogate pair: one code point of four bytes.
-        bytes += 4;
-        index += 1;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
 }
 
 /**
