@@ -1,16 +1,13 @@
 import type { DirectUploadFields } from '@pasteport/contract';
 import { fileMimetype } from '@pasteport/contract/plain';
-import { hoursUntilExpiry } from '../../components/share-options/expires-in';
+import {
+  DEFAULT_FILE_SHARE_OPTIONS,
+  fileShareFieldsOf,
+} from '../../components/share-options/file-share-fields';
 import type {
-  ExpiryPreset,
   OptionProblem,
   ShareOptionField,
   ShareOptionValues,
-} from '../../components/share-options/option-rules';
-import {
-  maxViewsOf,
-  QUICK_EXPIRY_PRESETS,
-  requestPartsOf,
 } from '../../components/share-options/option-rules';
 
 export type { OptionProblem };
@@ -18,9 +15,6 @@ export type { OptionProblem };
 export { hoursUntilExpiry as expiresInHours } from '../../components/share-options/expires-in';
 /** Every problem of the options, shown while typing. A blank slug means a random one. */
 export { shareOptionProblems as optionProblems } from '../../components/share-options/option-rules';
-
-/** The chips in order: never first (files are kept unless told otherwise), quick choices, custom. */
-export const EXPIRY_PRESETS: readonly ExpiryPreset[] = ['never', ...QUICK_EXPIRY_PRESETS, 'custom'];
 
 /** The upload options as the form edits them; numbers stay text until a file starts. */
 export interface UploadOptions extends ShareOptionValues {
@@ -32,13 +26,7 @@ export interface UploadOptions extends ShareOptionValues {
 
 export const DEFAULT_UPLOAD_OPTIONS: UploadOptions = {
   storageConfigId: '',
-  slug: '',
-  remark: '',
-  password: '',
-  expiry: 'never',
-  customAmount: '',
-  customUnit: 'days',
-  maxViews: '0',
+  ...DEFAULT_FILE_SHARE_OPTIONS,
   path: '',
 };
 
@@ -50,24 +38,13 @@ export type OptionProblems = Partial<Record<OptionField, OptionProblem>>;
 /** Share and target fields every upload mode sends (everything but the file and its type). */
 export type ShareFields = Omit<DirectUploadFields, 'mimetype'>;
 
-/**
- * The fields of valid options, each only when present (SPEC §5): no blank text, no "never"
- * expiry, no unlimited view limit. `withSlug` is false for files after the first of a batch,
- * since one link suffix can name only one file.
- */
+/** The fields of valid options (SPEC §5), plus where the file goes when that is given. */
 export function toShareFields(options: UploadOptions, now: Date, withSlug = true): ShareFields {
-  const { expiry, given } = requestPartsOf(options);
-  const { slug, ...rest } = given;
   const path = options.path.trim();
-  const hours = hoursUntilExpiry(expiry, now);
-  const maxViews = maxViewsOf(options) ?? 0;
   return {
     ...(options.storageConfigId ? { s3_config_id: options.storageConfigId } : {}),
     ...(path ? { path } : {}),
-    ...(slug && withSlug ? { slug } : {}),
-    ...rest,
-    ...(hours !== null ? { expires_in: hours } : {}),
-    ...(maxViews > 0 ? { max_views: maxViews } : {}),
+    ...fileShareFieldsOf(options, now, withSlug),
   };
 }
 

@@ -20,7 +20,7 @@ import { utf8ByteLength } from '../../../lib/utf8';
 import { contentProblem } from '../content-size';
 import { copyLinkWithNotice } from '../copy-link';
 import { clearDraft, newPasteOptions, readDraft, saveShareDefaults } from '../draft-storage';
-import { optionMessages } from '../option-messages';
+import { optionMessages } from '../../../components/share-options/option-messages';
 import { useShareAccess } from '../share-access';
 import { describeShareFailure, tooLargeMessage } from '../share-failure';
 import {
@@ -85,7 +85,10 @@ export function HomePage() {
   }, [advancedOpen, serverErrors]);
 
   const problems = optionProblems(options);
-  const fieldErrors = { ...optionMessages(problems, options, t, i18n.language), ...serverErrors };
+  const fieldErrors = {
+    ...optionMessages(problems, options, 'home.problems', t, i18n.language),
+    ...serverErrors,
+  };
 
   /** Why Share is disabled now, or undefined; `size` is the (possibly exact) byte count. */
   function blockedReason(size: number): string | undefined {

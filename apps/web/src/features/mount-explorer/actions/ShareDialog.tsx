@@ -4,22 +4,22 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyValueButton } from '../../../components/CopyValueButton';
 import { QrCode } from '../../../components/QrCode';
-import type {
-  ShareOptionField,
-  ShareOptionValues,
+import {
+  DEFAULT_FILE_SHARE_OPTIONS,
+  FILE_EXPIRY_PRESETS,
+} from '../../../components/share-options/file-share-fields';
+import { optionMessages } from '../../../components/share-options/option-messages';
+import {
+  shareOptionProblems,
+  type ShareOptionField,
+  type ShareOptionValues,
 } from '../../../components/share-options/option-rules';
 import { FILE_SHARE_LIMITS } from '../../../components/share-options/share-limits';
 import { ShareOptionsBody } from '../../../components/share-options/ShareOptionsBody';
 import { describeApiError, isApiError, serverFieldErrors } from '../../../lib/api';
-import { fileShareUrl, useShareFromMount } from './api';
-import {
-  ADVANCED_SHARE_FIELDS,
-  DEFAULT_SHARE_OPTIONS,
-  SHARE_EXPIRY_PRESETS,
-  SHARE_SERVER_FIELDS,
-  shareOptionMessages,
-  shareRequestOf,
-} from './share-form';
+import { shareUrlOf } from '../../upload/recent-uploads';
+import { useShareFromMount } from './api';
+import { ADVANCED_SHARE_FIELDS, SHARE_SERVER_FIELDS, shareRequestOf } from './share-form';
 
 type FieldErrors = Partial<Record<ShareOptionField, string>>;
 
@@ -31,10 +31,16 @@ type FieldErrors = Partial<Record<ShareOptionField, string>>;
 export function ShareDialog({ entry, onClose }: { entry: FsItem; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const share = useShareFromMount();
-  const [options, setOptions] = useState<ShareOptionValues>(DEFAULT_SHARE_OPTIONS);
+  const [options, setOptions] = useState<ShareOptionValues>(DEFAULT_FILE_SHARE_OPTIONS);
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const local = shareOptionMessages(options, t, i18n.language);
+  const local = optionMessages(
+    shareOptionProblems(options),
+    options,
+    'explorerMenu.share.problems',
+    t,
+    i18n.language,
+  );
   const errors: FieldErrors = { ...serverErrors, ...local };
 
   function change(patch: Partial<ShareOptionValues>) {
@@ -91,7 +97,7 @@ export function ShareDialog({ entry, onClose }: { entry: FsItem; onClose: () => 
             </Text>
             <ShareOptionsBody
               keyPrefix="explorerMenu.share.options"
-              presets={SHARE_EXPIRY_PRESETS}
+              presets={FILE_EXPIRY_PRESETS}
               chipName="explorer-share-expiry"
               limits={FILE_SHARE_LIMITS}
               linkBase={`${window.location.origin}/file/`}
@@ -125,7 +131,7 @@ export function ShareDialog({ entry, onClose }: { entry: FsItem; onClose: () => 
 /** The made share: its link to copy and its QR code. */
 function ShareResult({ share, name }: { share: FileDetail; name: string }) {
   const { t } = useTranslation();
-  const url = fileShareUrl(share);
+  const url = shareUrlOf(share);
   return (
     <Stack gap="sm" align="stretch">
       <Text size="sm" role="status">

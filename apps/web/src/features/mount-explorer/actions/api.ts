@@ -7,7 +7,6 @@ import {
   fsRenamedSchema,
   fsWrittenSchema,
   type BatchCopyResult,
-  type FileDetail,
   type FsItem,
   type ShareFromMountRequest,
 } from '@pasteport/contract';
@@ -135,10 +134,4 @@ export function useShareFromMount() {
     mutationFn: async (body: ShareFromMountRequest) =>
       fileDetailSchema.parse(await api.call<unknown>(ROUTES.shareFromMount, { body })),
   });
-}
-
-/** The share page of a file share as an absolute link (the API may answer a relative one). */
-export function fileShareUrl(share: Pick<FileDetail, 'url' | 'slug'>): string {
-  const path = share.url || `/file/${encodeURIComponent(share.slug)}`;
-  return new URL(path, window.location.origin).toString();
 }

@@ -9,7 +9,8 @@ import {
   type ShareOptionsState,
 } from '../../../components/share-options/ShareOptionsBody';
 import { storageConfigName } from '../../../lib/storage-config-name';
-import { EXPIRY_PRESETS, type OptionField, type UploadOptions } from '../upload-options';
+import { FILE_EXPIRY_PRESETS } from '../../../components/share-options/file-share-fields';
+import type { OptionField, UploadOptions } from '../upload-options';
 
 export interface OptionsPanelProps extends ShareOptionsState {
   options: UploadOptions;
@@ -52,7 +53,7 @@ export function OptionsPanel({ storageConfigs, severalFiles, ...optionsState }: 
         ) : null}
         <ShareOptionsBody
           keyPrefix="upload.options"
-          presets={EXPIRY_PRESETS}
+          presets={FILE_EXPIRY_PRESETS}
           chipName="upload-expiry"
           limits={FILE_SHARE_LIMITS}
           linkBase={`${window.location.origin}/file/`}

@@ -21,7 +21,7 @@ import {
   uploadScopeOf,
   urlUploadScopeOf,
 } from '../../../lib/transfer';
-import { optionMessages } from '../option-messages';
+import { optionMessages } from '../../../components/share-options/option-messages';
 import {
   addRecentUpload,
   clearRecentUploads,
@@ -281,7 +281,7 @@ export function UploadPage() {
 
   const failureContext: FailureContext = { t, language: i18n.language, limitBytes: max.bytes };
   const fieldErrors: Partial<Record<OptionField, string>> = {
-    ...optionMessages(problems, effective, t, i18n.language),
+    ...optionMessages(problems, effective, 'upload.problems', t, i18n.language),
     ...(slugTaken ? { slug: t('api.slugTaken') } : {}),
   };
   const blockedReason = !access.allowed
