@@ -1,4 +1,5 @@
 import type { FsWritten, UploadTaskCreated, UploadTaskReport } from '@pasteport/contract';
+import { isRecord } from '@pasteport/contract/plain';
 import type { JobSnapshot, UploadJob } from '../../../lib/transfer';
 import { childPath } from '../location';
 import { targetOf, type UploadTarget } from './fs-upload-api';
@@ -67,8 +68,6 @@ function readList<T>(storage: UploadDeps['storage'], key: string, valid: (v: unk
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
 const isOpen = (v: unknown): v is OpenUpload =>
   isRecord(v) &&
   typeof v.taskId === 'string' &&
@@ -164,6 +163,7 @@ export class ExplorerUploads {
     }
     const fresh = planned.filter((entry) => !resumed.has(entry.path));
     let created: UploadTaskCreated | null = null;
+    let startError: unknown = null;
     if (fresh.length > 0) {
       try {
         created = await this.deps.createTask(
@@ -171,9 +171,12 @@ export class ExplorerUploads {
           fresh.map((entry) => ({ path: entry.relativePath, size: entry.file.size })),
         );
       } catch (error) {
-        this.publish({ startError: error });
-        if (resumed.size === 0) return;
+        startError = error;
       }
+    }
+    if (!created && resumed.size === 0) {
+      this.publish({ startError });
+      return;
     }
     const items = new Map<string, { taskId: string; seq: number }>(
       [...resumed].map(([path, record]) => [path, { taskId: record.taskId, seq: record.seq }]),
@@ -205,7 +208,7 @@ export class ExplorerUploads {
     this.publish({
       rows: [...this.snapshot.rows, ...rows],
       interrupted: this.snapshot.interrupted.filter((record) => !resumed.has(record.path)),
-      startError: created || fresh.length === 0 ? null : this.snapshot.startError,
+      startError,
     });
     this.pump();
   }
@@ -302,14 +305,9 @@ export class ExplorerUploads {
     try {
       const created = await this.deps.createTask(folder, [{ path: name, size: row.size }]);
       const item = created.items[0];
-      if (item) row.item = { taskId: created.taskId, seq: item.seq };
-      const record = {
-        taskId: created.taskId,
-        seq: item?.seq ?? 0,
-        path: row.path,
-        size: row.size,
-      };
-      this.saveOpen([...this.openRecords(), record]);
+      if (!item) return;
+      row.item = { taskId: created.taskId, seq: item.seq };
+      this.saveOpen([...this.openRecords(), { ...row.item, path: row.path, size: row.size }]);
     } catch (error) {
       this.publish({ startError: error });
       return;
