@@ -3,6 +3,7 @@ import type { FileDetail } from '@pasteport/contract';
 import { inject } from 'vitest';
 import type { TestApp } from './app-harness.js';
 import { bearer } from './identity.js';
+import { s3ConfigBody } from './s3-server.js';
 
 /** The storage kinds every upload mode is tested against. */
 export const STORAGE_KINDS = ['local', 's3'] as const;
@@ -34,18 +35,7 @@ export async function givenStorage(
     if (res.statusCode !== 200) throw new Error(`storage config: ${res.statusCode} ${res.body}`);
     return id;
   }
-  const s3 = inject('s3');
-  const body = {
-    name: `s3 ${randomUUID()}`,
-    provider_type: 'other_s3',
-    endpoint_url: s3.endpoint,
-    region: s3.region,
-    bucket_name: s3.bucket,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-    path_style: true,
-    default_folder: `files/${randomUUID()}`,
-  };
+  const body = s3ConfigBody(inject('s3'), `s3 ${randomUUID()}`, `files/${randomUUID()}`);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/s3-configs',

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startPostgres } from './postgres.js';
-import { startS3Server } from './s3-server.js';
+import { s3SettingsOf, startS3Server } from './s3-server.js';
 
 /**
  * Starts the real dependencies of the integration tier once for the whole run: PostgreSQL and an
@@ -10,13 +10,7 @@ import { startS3Server } from './s3-server.js';
 export default async function setup(project: TestProject) {
   const [postgres, s3] = await Promise.all([startPostgres(), startS3Server()]);
   project.provide('postgresUrl', postgres.url);
-  project.provide('s3', {
-    endpoint: s3.endpoint,
-    region: s3.region,
-    bucket: s3.bucket,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-  });
+  project.provide('s3', s3SettingsOf(s3));
   return async () => {
     await Promise.all([postgres.stop(), s3.stop()]);
   };

@@ -1,15 +1,10 @@
 import 'vitest';
+import type { TestS3Settings } from './s3-server.js';
 
 /** Values the integration globalSetup hands to every test file (read with `inject`). */
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string;
-    s3: {
-      endpoint: string;
-      region: string;
-      bucket: string;
-      accessKeyId: string;
-      secretAccessKey: string;
-    };
+    s3: TestS3Settings;
   }
 }

@@ -16,6 +16,30 @@ export interface TestS3Server {
   stop(): Promise<void>;
 }
 
+/** What reaching the test server takes (the provided `s3` context of every test tier). */
+export type TestS3Settings = Omit<TestS3Server, 'stop'>;
+
+/** The settings a test tier provides to its tests (everything but `stop`). */
+export function s3SettingsOf(server: TestS3Server): TestS3Settings {
+  const { endpoint, region, bucket, accessKeyId, secretAccessKey } = server;
+  return { endpoint, region, bucket, accessKeyId, secretAccessKey };
+}
+
+/** The body of `POST /api/s3-configs` for a storage on the test server, in its own folder. */
+export function s3ConfigBody(s3: TestS3Settings, name: string, defaultFolder: string) {
+  return {
+    name,
+    provider_type: 'other_s3',
+    endpoint_url: s3.endpoint,
+    region: s3.region,
+    bucket_name: s3.bucket,
+    access_key_id: s3.accessKeyId,
+    secret_access_key: s3.secretAccessKey,
+    path_style: true,
+    default_folder: defaultFolder,
+  };
+}
+
 const CHILD = fileURLToPath(new URL('./s3/s3-server-child.ts', import.meta.url));
 const STARTUP_TIMEOUT_MS = 20_000;
 

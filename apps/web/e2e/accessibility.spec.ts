@@ -1,21 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { run as axeRun, AxeResults, ImpactValue } from 'axe-core';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeContext, axeFindings, settle, storeTheme, type AxeLayout } from './axe.js';
 import { openBrowser } from './browser.js';
 import { adminToken, loginAsAdmin } from './sign-in.js';
 
 const browser = openBrowser();
-
-/** axe-core's browser bundle, injected into each page as an inline script. */
-const axeSource = await readFile(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** UX.md: no serious (or worse) axe violation on any screen. */
-const BLOCKING: readonly ImpactValue[] = ['serious', 'critical'];
 
 const ADMIN_MODULES = [
   'dashboard',
@@ -28,7 +17,7 @@ const ADMIN_MODULES = [
 ];
 
 /** The layouts every route is checked in: both themes on a desktop, and a phone. */
-const LAYOUTS: { name: string; theme: 'light' | 'dark'; context: BrowserContextOptions }[] = [
+const LAYOUTS: AxeLayout[] = [
   { name: 'light', theme: 'light', context: { viewport: { width: 1280, height: 800 } } },
   { name: 'dark', theme: 'dark', context: { viewport: { width: 1280, height: 800 } } },
   {
@@ -122,58 +111,19 @@ const adminRoutes = () => [
 ];
 
 /** Opens a page in a layout, with the theme chosen the way the header toggle stores it. */
-async function openIn(layout: (typeof LAYOUTS)[number]): Promise<Page> {
-  // The app's CSP (script-src 'self') would refuse the inline axe script; only the test needs it.
-  const page = await browser.newPage({ ...layout.context, bypassCSP: true });
-  await page.addInitScript((theme) => {
-    localStorage.setItem('pasteport.theme', theme);
-  }, layout.theme);
+async function openIn(layout: AxeLayout): Promise<Page> {
+  const page = await browser.newPage(axeContext(layout));
+  await storeTheme(page, layout.theme);
   return page;
 }
 
-/** Waits until the routed page has drawn its title and nothing is loading or moving. */
-async function settle(page: Page) {
-  await page.getByTestId('page-title').first().waitFor();
-  await page.waitForLoadState('networkidle');
-  // Colours are measured mid-transition otherwise; spinners (endless animations) do not count.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-}
-
-/** One line per failing node: route, rule, impact, target and axe's summary. */
-function describeViolations(route: string, results: AxeResults): string[] {
-  return results.violations
-    .filter((violation) => BLOCKING.includes(violation.impact ?? 'minor'))
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${route} [${violation.id}, ${violation.impact}] ${node.target.join(' ')}: ${
-            node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help
-          }`,
-      ),
-    );
-}
-
-/** Runs axe on every route in turn and returns the serious and critical findings. */
+/** Runs axe on every route in turn, once its title is drawn; the serious and critical findings. */
 async function sweep(page: Page, routes: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const route of routes) {
     await page.goto(route);
-    await settle(page);
-    await page.addScriptTag({ content: axeSource });
-    const results = await page.evaluate(() =>
-      (window as unknown as { axe: { run: typeof axeRun } }).axe.run(document, {
-        resultTypes: ['violations'],
-      }),
-    );
-    found.push(...describeViolations(route, results));
+    await page.getByTestId('page-title').first().waitFor();
+    found.push(...(await axeFindings(page, route)));
   }
   return found;
 }
@@ -204,6 +154,7 @@ async function failuresWhileLoading(page: Page, route: string): Promise<string[]
     if (message.type() === 'error') failures.push(`console: ${message.text()}`);
   });
   await page.goto(route);
+  await page.getByTestId('page-title').first().waitFor();
   await settle(page);
   return failures;
 }

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
-import type { run as axeRun, AxeResults } from 'axe-core';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { s3ConfigBody } from '../../server/test/s3-server.js';
 import { readZipWithPython } from '../../server/test/zip-reader.js';
+import { adminApi, defaultStorageId, putMountFile } from './admin-api.js';
+import { AXE_LAYOUTS, axeContext, axeFindings, storeTheme } from './axe.js';
 import { openBrowser, WAIT_MS } from './browser.js';
-import { adminToken, loginAsAdmin } from './sign-in.js';
+import { loginAsAdmin } from './sign-in.js';
 
 const browser = openBrowser();
 
@@ -19,69 +19,36 @@ const DISK = `/${TAG}/disk`;
 const CLOUD = `/${TAG}/cloud`;
 const FROZEN = `/${TAG}/frozen`;
 
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${await adminToken()}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function put(folder: string, name: string, text: string) {
-  const form = new FormData();
-  form.append('path', folder);
-  form.append('file', new Blob([text], { type: 'text/plain' }), name);
-  const res = await fetch(`${inject('baseUrl')}/api/fs/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await adminToken()}` },
-    body: form,
-  });
-  if (res.status !== 201) throw new Error(`upload ${name}: ${res.status} ${await res.text()}`);
-}
-
 const listNames = async (folder: string) =>
   (
-    await api<{ items: { name: string }[] }>(
+    await adminApi<{ items: { name: string }[] }>(
       'GET',
       `/api/fs/list?path=${encodeURIComponent(folder)}`,
     )
   ).items.map((item) => item.name);
 
 beforeAll(async () => {
-  const configs = await api<{ id: string; is_default: boolean }[]>('GET', '/api/s3-configs');
-  const disk = configs.find((config) => config.is_default) ?? configs[0]!;
-  const s3 = inject('s3');
-  const cloud = await api<{ id: string }>('POST', '/api/s3-configs', {
-    name: `${TAG} s3`,
-    provider_type: 'other_s3',
-    endpoint_url: s3.endpoint,
-    region: s3.region,
-    bucket_name: s3.bucket,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-    path_style: true,
-    default_folder: `e2e/${randomUUID()}`,
-  });
+  const disk = await defaultStorageId();
+  const cloud = await adminApi<{ id: string }>(
+    'POST',
+    '/api/s3-configs',
+    s3ConfigBody(inject('s3'), `${TAG} s3`, `e2e/${randomUUID()}`),
+  );
   const mount = (mountPath: string, storage: string, extra: object = {}) =>
-    api('POST', '/api/admin/mounts', {
+    adminApi('POST', '/api/admin/mounts', {
       name: `${TAG}${mountPath.replaceAll('/', ' ')}`,
       mount_path: mountPath,
       storage_config_id: storage,
       cache_ttl: 0,
       ...extra,
     });
-  await mount(DISK, disk.id);
+  await mount(DISK, disk);
   await mount(CLOUD, cloud.id);
-  await mount(FROZEN, disk.id, { read_only: true });
-  await put(`${DISK}/${TAG}`, 'alpha-report.txt', 'alpha');
-  await put(`${DISK}/${TAG}`, 'beta-notes.txt', 'beta');
-  await put(`${DISK}/${TAG}/inner`, 'gamma-report.txt', 'gamma');
-  await api('POST', '/api/fs/mkdir', { path: `${CLOUD}/inbox` });
+  await mount(FROZEN, disk, { read_only: true });
+  await putMountFile(`${DISK}/${TAG}`, 'alpha-report.txt', 'alpha');
+  await putMountFile(`${DISK}/${TAG}`, 'beta-notes.txt', 'beta');
+  await putMountFile(`${DISK}/${TAG}/inner`, 'gamma-report.txt', 'gamma');
+  await adminApi('POST', '/api/fs/mkdir', { path: `${CLOUD}/inbox` });
 });
 
 const listing = (page: Page) => page.getByRole('list', { name: 'Folder contents' });
@@ -110,12 +77,12 @@ describe('explorer actions', () => {
     // The task ends (read through the API, so a failure says why), then the file is there.
     type Task = { id: string; type: string; status: string };
     const copyTask = async () =>
-      (await api<{ items: Task[] }>('GET', '/api/tasks')).items.find((t) => t.type === 'copy');
+      (await adminApi<{ items: Task[] }>('GET', '/api/tasks')).items.find((t) => t.type === 'copy');
     await expect
       .poll(async () => (await copyTask())?.status, { timeout: WAIT_MS, interval: 200 })
       .toMatch(/^(completed|failed|partial|cancelled)$/);
     const task = (await copyTask())!;
-    const detail = await api<Task & { items: { status: string; error: string | null }[] }>(
+    const detail = await adminApi<Task & { items: { status: string; error: string | null }[] }>(
       'GET',
       `/api/tasks/${task.id}`,
     );
@@ -131,8 +98,8 @@ describe('explorer actions', () => {
   });
 
   it('moves a file into a sibling folder through the folder picker', async () => {
-    await put(`${DISK}/${TAG}/moves`, 'move-me.txt', 'moving');
-    await api('POST', '/api/fs/mkdir', { path: `${DISK}/${TAG}/moves/target` });
+    await putMountFile(`${DISK}/${TAG}/moves`, 'move-me.txt', 'moving');
+    await adminApi('POST', '/api/fs/mkdir', { path: `${DISK}/${TAG}/moves/target` });
     const page = await browser.newPage();
     await loginAsAdmin(page);
     await page.goto(`/mount-explorer${DISK}/${TAG}/moves`);
@@ -270,65 +237,19 @@ describe('explorer actions', () => {
   });
 });
 
-const axeSource = await readFile(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-const LAYOUTS: { name: string; theme: string; context: BrowserContextOptions }[] = [
-  { name: 'light', theme: 'light', context: { viewport: { width: 1280, height: 800 } } },
-  { name: 'dark', theme: 'dark', context: { viewport: { width: 1280, height: 800 } } },
-  {
-    name: 'phone',
-    theme: 'light',
-    context: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-  },
-];
-
-/** Serious and critical axe findings on the page as it is now. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  // Colours are measured mid-transition otherwise; spinners (endless animations) do not count.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-  await page.addScriptTag({ content: axeSource });
-  const results: AxeResults = await page.evaluate(() =>
-    (window as unknown as { axe: { run: typeof axeRun } }).axe.run(document, {
-      resultTypes: ['violations'],
-    }),
-  );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `[${violation.id}] ${node.target.join(' ')}: ${violation.help}`,
-      ),
-    );
-}
-
-describe.each(LAYOUTS)('axe on the explorer with content, $name', (layout) => {
+describe.each(AXE_LAYOUTS)('axe on the explorer with content, $name', (layout) => {
   it('finds no serious or critical violation in the list, the menu, and the grid with the preview', async () => {
-    const page = await browser.newPage({ ...layout.context, bypassCSP: true });
-    await page.addInitScript(
-      (theme) => localStorage.setItem('pasteport.theme', theme),
-      layout.theme,
-    );
+    const page = await browser.newPage(axeContext(layout));
+    await storeTheme(page, layout.theme);
     await loginAsAdmin(page);
     const found: string[] = [];
     await page.goto(`/mount-explorer${DISK}/${TAG}`);
     await row(page, 'beta-notes.txt').waitFor();
     await page.getByRole('checkbox', { name: 'Select “beta-notes.txt”' }).check();
-    found.push(...(await axeFindings(page)));
+    found.push(...(await axeFindings(page, 'list')));
     await row(page, 'beta-notes.txt').click({ button: 'right' });
     await menu(page).waitFor();
-    found.push(...(await axeFindings(page)));
+    found.push(...(await axeFindings(page, 'menu')));
     await page.keyboard.press('Escape');
     await page.evaluate(() => localStorage.setItem('pasteport.explorer.view', 'grid'));
     await page.goto(`/mount-explorer${DISK}/${TAG}?preview=beta-notes.txt`);
@@ -336,7 +257,7 @@ describe.each(LAYOUTS)('axe on the explorer with content, $name', (layout) => {
       .getByRole('dialog', { name: 'beta-notes.txt' })
       .getByText('beta', { exact: true })
       .waitFor();
-    found.push(...(await axeFindings(page)));
+    found.push(...(await axeFindings(page, 'grid and preview')));
     expect(found, found.join('\n')).toEqual([]);
   });
 });

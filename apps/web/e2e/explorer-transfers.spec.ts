@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, WAIT_MS } from './browser.js';
-import { adminToken, loginAsAdmin } from './sign-in.js';
+import { adminApi, adminDownload, defaultStorageId, putMountFile } from './admin-api.js';
+import { loginAsAdmin } from './sign-in.js';
 
 const browser = openBrowser();
 const MiB = 1024 * 1024;
@@ -14,36 +15,13 @@ const MiB = 1024 * 1024;
 const TAG = `tx${Date.now()}`;
 const MOUNT = `/${TAG}/disk`;
 
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${await adminToken()}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function download(url: string): Promise<Buffer> {
-  const res = await fetch(`${inject('baseUrl')}${url}`, {
-    headers: { authorization: `Bearer ${await adminToken()}` },
-  });
-  if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
-  return Buffer.from(await res.arrayBuffer());
-}
-
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 beforeAll(async () => {
-  const configs = await api<{ id: string; is_default: boolean }[]>('GET', '/api/s3-configs');
-  const storage = configs.find((config) => config.is_default) ?? configs[0]!;
-  await api('POST', '/api/admin/mounts', {
+  await adminApi('POST', '/api/admin/mounts', {
     name: `${TAG} disk`,
     mount_path: MOUNT,
-    storage_config_id: storage.id,
+    storage_config_id: await defaultStorageId(),
     cache_ttl: 0,
   });
 });
@@ -59,7 +37,7 @@ describe('explorer uploads', () => {
     await mkdir(path.join(local, 'album', 'sub'), { recursive: true });
     await writeFile(path.join(local, 'album', 'a.txt'), 'first');
     await writeFile(path.join(local, 'album', 'sub', 'b.txt'), 'second');
-    await api('POST', '/api/fs/mkdir', { path: `${MOUNT}/folders` });
+    await adminApi('POST', '/api/fs/mkdir', { path: `${MOUNT}/folders` });
 
     const page = await browser.newPage();
     await loginAsAdmin(page);
@@ -69,13 +47,13 @@ describe('explorer uploads', () => {
     await row(page, 'album').waitFor();
     await uploadsPanel(page).getByText('Uploaded').nth(1).waitFor();
 
-    const sub = await api<{ items: { name: string; size: number }[] }>(
+    const sub = await adminApi<{ items: { name: string; size: number }[] }>(
       'GET',
       `/api/fs/list?path=${encodeURIComponent(`${MOUNT}/folders/album/sub`)}`,
     );
     expect(sub.items.map((item) => [item.name, item.size])).toEqual([['b.txt', 6]]);
     // The batch is one upload task, finished.
-    const tasks = await api<{
+    const tasks = await adminApi<{
       items: { type: string; status: string; progress: { total: number } }[];
     }>('GET', '/api/tasks');
     const task = tasks.items.find((item) => item.type === 'upload' && item.progress.total === 2);
@@ -87,7 +65,7 @@ describe('explorer uploads', () => {
     const data = randomBytes(12 * MiB);
     const file = path.join(local, 'big.bin');
     await writeFile(file, data);
-    await api('POST', '/api/fs/mkdir', { path: `${MOUNT}/big` });
+    await adminApi('POST', '/api/fs/mkdir', { path: `${MOUNT}/big` });
 
     const page = await browser.newPage();
     await loginAsAdmin(page);
@@ -146,7 +124,7 @@ describe('explorer uploads', () => {
     // Only the two parts that never arrived went again.
     expect(sentAfterReload).toHaveLength(2);
 
-    const stored = await download(
+    const stored = await adminDownload(
       `/api/fs/download?path=${encodeURIComponent(`${MOUNT}/big/big.bin`)}`,
     );
     expect(stored.length).toBe(data.length);
@@ -161,23 +139,6 @@ describe('explorer uploads', () => {
   });
 });
 
-/** Puts a file into a mount folder through the fs API. */
-async function put(folder: string, name: string, body: Buffer | string, type: string) {
-  const form = new FormData();
-  form.append('path', folder);
-  form.append(
-    'file',
-    new Blob([typeof body === 'string' ? body : new Uint8Array(body)], { type }),
-    name,
-  );
-  const res = await fetch(`${inject('baseUrl')}/api/fs/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await adminToken()}` },
-    body: form,
-  });
-  if (res.status !== 201) throw new Error(`upload ${name}: ${res.status} ${await res.text()}`);
-}
-
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -187,16 +148,16 @@ const PNG = Buffer.from(
 describe('explorer previews', () => {
   const folder = `${MOUNT}/previews`;
   beforeAll(async () => {
-    await put(folder, 'notes.txt', 'plain words', 'text/plain');
-    await put(folder, 'readme.md', '# Heading from Markdown', 'text/markdown');
-    await put(folder, 'config.json', '{"answer": 42}', 'application/json');
-    await put(folder, 'page.html', '<h1>Rendered page</h1>', 'text/html');
-    await put(folder, 'pixel.png', PNG, 'image/png');
-    await put(folder, 'doc.pdf', '%PDF-1.4\n%%EOF\n', 'application/pdf');
-    await put(folder, 'clip.mp4', randomBytes(64), 'video/mp4');
-    await put(folder, 'song.mp3', randomBytes(64), 'audio/mpeg');
-    await put(folder, 'report.docx', randomBytes(64), 'application/octet-stream');
-    await put(folder, 'blob.bin', randomBytes(64), 'application/octet-stream');
+    await putMountFile(folder, 'notes.txt', 'plain words', 'text/plain');
+    await putMountFile(folder, 'readme.md', '# Heading from Markdown', 'text/markdown');
+    await putMountFile(folder, 'config.json', '{"answer": 42}', 'application/json');
+    await putMountFile(folder, 'page.html', '<h1>Rendered page</h1>', 'text/html');
+    await putMountFile(folder, 'pixel.png', PNG, 'image/png');
+    await putMountFile(folder, 'doc.pdf', '%PDF-1.4\n%%EOF\n', 'application/pdf');
+    await putMountFile(folder, 'clip.mp4', randomBytes(64), 'video/mp4');
+    await putMountFile(folder, 'song.mp3', randomBytes(64), 'audio/mpeg');
+    await putMountFile(folder, 'report.docx', randomBytes(64), 'application/octet-stream');
+    await putMountFile(folder, 'blob.bin', randomBytes(64), 'application/octet-stream');
   });
 
   it('previews every type the file page does', async () => {
@@ -225,7 +186,7 @@ describe('explorer previews', () => {
   });
 
   it('edits a text file in place and saves it through the server', async () => {
-    await put(folder, 'edit-me.txt', 'before', 'text/plain');
+    await putMountFile(folder, 'edit-me.txt', 'before', 'text/plain');
     const page = await browser.newPage();
     await loginAsAdmin(page);
     await page.goto(`/mount-explorer${folder}?preview=edit-me.txt`);
@@ -239,7 +200,7 @@ describe('explorer previews', () => {
     await panel.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved edit-me.txt.').waitFor();
     await panel.getByText('after the edit').waitFor();
-    const stored = await download(
+    const stored = await adminDownload(
       `/api/fs/download?path=${encodeURIComponent(`${folder}/edit-me.txt`)}`,
     );
     expect(stored.toString('utf8')).toBe('after the edit');

@@ -1,23 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
+import { adminApi } from './admin-api.js';
 import { openBrowser, WAIT_MS } from './browser.js';
 import { adminToken, loginAsAdmin } from './sign-in.js';
 
 const browser = openBrowser();
-
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${await adminToken()}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
 
 async function shareText(name: string, text: string) {
   const form = new FormData();
@@ -72,7 +60,10 @@ describe('files: administration', () => {
     await expect.poll(() => table.getByRole('row').count(), { timeout: WAIT_MS }).toBe(2);
     await table.getByText(`${tag}-one.txt`).waitFor();
 
-    const list = await api<{ items: { slug: string }[] }>('GET', `/api/admin/files?search=${tag}`);
+    const list = await adminApi<{ items: { slug: string }[] }>(
+      'GET',
+      `/api/admin/files?search=${tag}`,
+    );
     expect(list.items.map((f) => f.slug)).toEqual([first.slug]);
     const kept = await fetch(`${inject('baseUrl')}/api/public/files/${first.slug}`);
     expect(kept.status).toBe(200);
@@ -80,7 +71,7 @@ describe('files: administration', () => {
 
   it('shows dashboard numbers that match what exists', async () => {
     await shareText(`dash${Date.now()}.txt`, 'dashboard');
-    const stats = await api<{ counts: Record<string, number> }>(
+    const stats = await adminApi<{ counts: Record<string, number> }>(
       'GET',
       '/api/admin/dashboard/stats',
     );

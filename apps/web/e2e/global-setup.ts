@@ -1,6 +1,6 @@
 import { execSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { startS3Server } from '../../server/test/s3-server.js';
+import { s3SettingsOf, startS3Server } from '../../server/test/s3-server.js';
 import { ensureChromium } from './chromium.js';
 import { REPO_ROOT, startBuiltServer } from './server.js';
 
@@ -32,13 +32,7 @@ export default async function setup(project: TestProject) {
   ]);
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', server.dataDir);
-  project.provide('s3', {
-    endpoint: s3.endpoint,
-    region: s3.region,
-    bucket: s3.bucket,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-  });
+  project.provide('s3', s3SettingsOf(s3));
   project.provide('admin', E2E_ADMIN);
   project.provide('chromiumPath', chromiumPath);
   return async () => {

@@ -1,21 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { run as axeRun, AxeResults, ImpactValue } from 'axe-core';
-import type { BrowserContextOptions, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminApi, defaultStorageId } from './admin-api.js';
+import { AXE_LAYOUTS, axeContext, axeFindings, storeTheme } from './axe.js';
 import { openBrowser, WAIT_MS } from './browser.js';
-import { adminToken, loginAsAdmin } from './sign-in.js';
+import { loginAsAdmin } from './sign-in.js';
 
 const browser = openBrowser();
-
-/** axe-core's browser bundle, injected into the page as an inline script. */
-const axeSource = await readFile(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** UX.md: no serious (or worse) axe violation on any screen. */
-const BLOCKING: readonly ImpactValue[] = ['serious', 'critical'];
 
 interface Mount {
   id: string;
@@ -24,26 +14,8 @@ interface Mount {
   is_active: boolean;
 }
 
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${await adminToken()}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
-
-const defaultStorageId = async () =>
-  (await api<{ id: string; is_default: boolean }[]>('GET', '/api/s3-configs')).find(
-    (config) => config.is_default,
-  )!.id;
-
 const mountsAt = async (path: string) =>
-  (await api<Mount[]>('GET', '/api/admin/mounts')).filter(
+  (await adminApi<Mount[]>('GET', '/api/admin/mounts')).filter(
     (mount) => mount.mount_path.toLowerCase() === path.toLowerCase(),
   );
 
@@ -118,55 +90,10 @@ describe('mount management', () => {
 });
 
 /** The layouts the module is checked in: both themes on a desktop, and a 375 px phone. */
-const LAYOUTS: { name: string; theme: 'light' | 'dark'; context: BrowserContextOptions }[] = [
-  { name: 'light', theme: 'light', context: { viewport: { width: 1280, height: 800 } } },
-  { name: 'dark', theme: 'dark', context: { viewport: { width: 1280, height: 800 } } },
-  {
-    name: 'phone',
-    theme: 'light',
-    context: { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true },
-  },
-];
-
-/** Waits until nothing is loading or moving (colours are measured mid-transition otherwise). */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-}
-
-/** The serious and critical axe findings on the page as it is now, one line per node. */
-async function axeFindings(page: Page, where: string): Promise<string[]> {
-  await settle(page);
-  await page.addScriptTag({ content: axeSource });
-  const results: AxeResults = await page.evaluate(() =>
-    (window as unknown as { axe: { run: typeof axeRun } }).axe.run(document, {
-      resultTypes: ['violations'],
-    }),
-  );
-  return results.violations
-    .filter((violation) => BLOCKING.includes(violation.impact ?? 'minor'))
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${where} [${violation.id}, ${violation.impact}] ${node.target.join(' ')}: ${
-            node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help
-          }`,
-      ),
-    );
-}
-
-describe.each(LAYOUTS)('mount management, $name layout', (layout) => {
+describe.each(AXE_LAYOUTS)('mount management, $name layout', (layout) => {
   it('has no serious or critical axe violation in the list and the form', async () => {
     const tag = `axe${layout.name.replace(/\W/g, '')}${Date.now()}`;
-    await api('POST', '/api/admin/mounts', {
+    await adminApi('POST', '/api/admin/mounts', {
       name: `Read-only ${tag} with a long name`,
       mount_path: `/${tag}/a-rather-long-folder-name`,
       storage_config_id: await defaultStorageId(),
@@ -174,11 +101,8 @@ describe.each(LAYOUTS)('mount management, $name layout', (layout) => {
       read_only: true,
       cache_ttl: 0,
     });
-    // The app's CSP (script-src 'self') would refuse the inline axe script; only the test needs it.
-    const page = await browser.newPage({ ...layout.context, bypassCSP: true });
-    await page.addInitScript((theme) => {
-      localStorage.setItem('pasteport.theme', theme);
-    }, layout.theme);
+    const page = await browser.newPage(axeContext(layout));
+    await storeTheme(page, layout.theme);
     await loginAsAdmin(page);
     await page.goto('/admin/mount-management');
     await page.locator(`[data-testid="mount-row"][data-mount-path^="/${tag}/"]`).waitFor();

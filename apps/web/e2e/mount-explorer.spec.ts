@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, WAIT_MS } from './browser.js';
-import { adminToken, loginAsAdmin } from './sign-in.js';
+import { adminApi, defaultStorageId, putMountFile } from './admin-api.js';
+import { loginAsAdmin } from './sign-in.js';
 
 const browser = openBrowser();
 
@@ -11,47 +12,20 @@ const browser = openBrowser();
  */
 const TAG = `ex${Date.now()}`;
 
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${await adminToken()}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/** Puts a text file into a mount folder through the fs API. */
-async function upload(folder: string, name: string, text: string) {
-  const form = new FormData();
-  form.append('path', folder);
-  form.append('file', new Blob([text], { type: 'text/plain' }), name);
-  const res = await fetch(`${inject('baseUrl')}/api/fs/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await adminToken()}` },
-    body: form,
-  });
-  if (res.status !== 201) throw new Error(`upload ${name}: ${res.status} ${await res.text()}`);
-}
-
 beforeAll(async () => {
-  const configs = await api<{ id: string; is_default: boolean }[]>('GET', '/api/s3-configs');
-  const storage = configs.find((config) => config.is_default) ?? configs[0]!;
+  const storage = await defaultStorageId();
   // The key of the last test may browse this storage.
-  await api('PUT', `/api/s3-configs/${storage.id}`, { allow_api_keys: true });
+  await adminApi('PUT', `/api/s3-configs/${storage}`, { allow_api_keys: true });
   for (const name of ['docs', 'media']) {
-    await api('POST', '/api/admin/mounts', {
+    await adminApi('POST', '/api/admin/mounts', {
       name: `${TAG} ${name}`,
       mount_path: `/${TAG}/${name}`,
-      storage_config_id: storage.id,
+      storage_config_id: storage,
       cache_ttl: 0,
     });
   }
-  await upload(`/${TAG}/docs`, 'plan.md', '# Plan');
-  await upload(`/${TAG}/docs/reports`, 'q1.txt', 'first quarter');
+  await putMountFile(`/${TAG}/docs`, 'plan.md', '# Plan');
+  await putMountFile(`/${TAG}/docs/reports`, 'q1.txt', 'first quarter');
 });
 
 const listing = (page: Page) => page.getByRole('list', { name: 'Folder contents' });
@@ -127,7 +101,7 @@ describe('mount explorer', () => {
   });
 
   it('keeps an API key below its basic path', async () => {
-    const key = await api<{ key: string }>('POST', '/api/admin/api-keys', {
+    const key = await adminApi<{ key: string }>('POST', '/api/admin/api-keys', {
       name: `${TAG} reader`,
       expires_at: null,
       text_permission: false,

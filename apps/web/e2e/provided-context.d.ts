@@ -1,4 +1,5 @@
 import 'vitest';
+import type { TestS3Settings } from '../../server/test/s3-server.js';
 
 /** Values the e2e globalSetup hands to every spec (read with `inject`). */
 declare module 'vitest' {
@@ -10,12 +11,6 @@ declare module 'vitest' {
     /** The administrator the e2e server was started with. */
     admin: { username: string; password: string };
     /** The S3-compatible test server (s3rver), for mounts on S3. */
-    s3: {
-      endpoint: string;
-      region: string;
-      bucket: string;
-      accessKeyId: string;
-      secretAccessKey: string;
-    };
+    s3: TestS3Settings;
   }
 }
