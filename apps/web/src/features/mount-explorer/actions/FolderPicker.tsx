@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  ScrollArea,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconFolder } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useDirectory } from '../api';
+import { ExplorerBreadcrumbs } from '../components/ExplorerBreadcrumbs';
 import { crumbsOf } from '../location';
 import { folderRefusal } from './folder-choice';
 
@@ -64,37 +54,7 @@ export function FolderPicker(props: FolderPickerProps) {
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="sm">
-        <nav aria-label={t('explorerMenu.picker.path')}>
-          <Breadcrumbs separatorMargin={4} styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}>
-            {crumbs.map((crumb, index) => {
-              const name = crumb.path === '/' ? t('explorerMenu.picker.root') : crumb.name;
-              const current = index === crumbs.length - 1;
-              return current || !crumb.reachable ? (
-                <Text
-                  key={crumb.path}
-                  size="sm"
-                  fw={current ? 600 : 400}
-                  c={current ? undefined : 'dimmed'}
-                  aria-current={current ? 'location' : undefined}
-                  style={{ wordBreak: 'break-all' }}
-                >
-                  {name}
-                </Text>
-              ) : (
-                <Anchor
-                  key={crumb.path}
-                  component="button"
-                  type="button"
-                  size="sm"
-                  onClick={() => setFolder(crumb.path)}
-                  style={{ wordBreak: 'break-all' }}
-                >
-                  {name}
-                </Anchor>
-              );
-            })}
-          </Breadcrumbs>
-        </nav>
+        <ExplorerBreadcrumbs path={folder} basicPath={basicPath} onNavigate={setFolder} />
         <ScrollArea.Autosize mah={320} type="auto">
           {query.isPending ? (
             <Loader size="sm" aria-label={t('explorerMenu.picker.loading')} />

@@ -6,9 +6,18 @@ import { crumbsOf, explorerHref } from '../location';
 
 /**
  * Where the explorer is, from the root: every folder a link, except the current one and those
- * above an API key's basic path (shown as the way down, not offered as places to go).
+ * above an API key's basic path (shown as the way down, not offered as places to go). With
+ * `onNavigate` (the folder picker) the folders are buttons that browse in place instead.
  */
-export function ExplorerBreadcrumbs({ path, basicPath }: { path: string; basicPath: string }) {
+export function ExplorerBreadcrumbs({
+  path,
+  basicPath,
+  onNavigate,
+}: {
+  path: string;
+  basicPath: string;
+  onNavigate?: (path: string) => void;
+}) {
   const { t } = useTranslation();
   const crumbs = crumbsOf(path, basicPath);
   return (
@@ -36,13 +45,25 @@ export function ExplorerBreadcrumbs({ path, basicPath }: { path: string; basicPa
               </Text>
             );
           }
-          return (
+          const style = { wordBreak: 'break-all' } as const;
+          return onNavigate ? (
+            <Anchor
+              key={crumb.path}
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => onNavigate(crumb.path)}
+              style={style}
+            >
+              {label}
+            </Anchor>
+          ) : (
             <Anchor
               key={crumb.path}
               component={Link}
               to={explorerHref(crumb.path)}
               size="sm"
-              style={{ wordBreak: 'break-all' }}
+              style={style}
             >
               {label}
             </Anchor>
