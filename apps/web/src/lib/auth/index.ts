@@ -9,5 +9,5 @@ export type { LoginFailureReason, LoginMode } from './login-failure';
 export { AuthStoreProvider, useAuth, useAuthStore } from './react';
 export { decideRoute, mountExplorerUrl, routeNeedsAuth } from './route-guard';
 export type { GuardDecision, GuardNotice } from './route-guard';
-export { hasAnyPermission, NO_SESSION } from './session';
+export { hasAnyPermission, maySignedInShareFiles, NO_SESSION } from './session';
 export type { AdminSession, ApiKeyIdentity, ApiKeySession, AuthSession } from './session';

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { keyInfo, seedApiKeySession } from '../../test/sessions';
 import { AUTH_STORAGE_KEYS } from '../storage';
-import { readPersistedSession } from './session';
+import {
+  maySignedInShareFiles,
+  NO_SESSION,
+  readPersistedSession,
+  type AuthSession,
+} from './session';
 
 afterEach(() => localStorage.clear());
 
@@ -54,5 +59,22 @@ describe('readPersistedSession (checked without zod: part of every first load)',
     seedApiKeySession(keyInfo({ text: true }));
     localStorage.setItem(key, value);
     expect(readPersistedSession().type).toBe('none');
+  });
+});
+
+describe('maySignedInShareFiles', () => {
+  it('lets the admin and keys with the file permission share files, nobody else', () => {
+    const keyWith = (file: boolean): AuthSession => ({
+      type: 'apikey',
+      key: 'k',
+      permissions: { text: true, file, mount: true },
+      info: { id: '1', name: 'bot', basic_path: '/' },
+    });
+    expect(
+      maySignedInShareFiles({ type: 'admin', token: 't', username: 'root', expiresAt: '' }),
+    ).toBe(true);
+    expect(maySignedInShareFiles(keyWith(true))).toBe(true);
+    expect(maySignedInShareFiles(keyWith(false))).toBe(false);
+    expect(maySignedInShareFiles(NO_SESSION)).toBe(false);
   });
 });

@@ -46,6 +46,11 @@ export function sameIdentity(a: AuthSession, b: AuthSession): boolean {
   return false;
 }
 
+/** Whether this identity may make file shares (SPEC §6): the admin, or a key with the file permission. */
+export function maySignedInShareFiles(session: AuthSession): boolean {
+  return session.type === 'admin' || (session.type === 'apikey' && session.permissions.file);
+}
+
 /** Whether a key may use any area at all (SPEC §5: text, file or mount). */
 export function hasAnyPermission(permissions: ApiKeyPermissions): boolean {
   return permissions.text || permissions.file || permissions.mount;

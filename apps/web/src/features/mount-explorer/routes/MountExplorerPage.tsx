@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
-import { useAuth } from '../../../lib/auth';
+import { maySignedInShareFiles, useAuth } from '../../../lib/auth';
 import { BasketButton } from '../basket';
 import { SelectionBar } from '../actions/SelectionBar';
 import { useExplorerActions } from '../actions/use-explorer-actions';
@@ -104,7 +104,7 @@ function Explorer() {
     selected,
     selectOnly: (item) => setSelection(clickSelect(NO_SELECTION, item.path, shown, PLAIN_CLICK)),
     writable,
-    canShare: session.type === 'admin' || (session.type === 'apikey' && session.permissions.file),
+    canShare: maySignedInShareFiles(session),
     actions,
     hrefOf,
     previewHrefOf: (item) => explorerHref(path, item.name),
