@@ -1,13 +1,11 @@
 import type { FsItem } from '@pasteport/contract';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { createQueryClient } from '../../../app/query-client';
-import { createAuthStore } from '../../../lib/auth';
 import { createI18n } from '../../../lib/i18n';
 import { seedAdminSession } from '../../../test/sessions';
 import { describeAddOutcome, useAddToBasket } from './use-add-to-basket';
+import { renderPart } from '../actions/explorer-test-kit';
 
 const item = (path: string): FsItem => ({
   name: path.split('/').at(-1) ?? path,
@@ -44,16 +42,7 @@ function AddButton({ items }: { items: FsItem[] }) {
 describe('useAddToBasket', () => {
   it('adds and notifies', async () => {
     seedAdminSession();
-    render(
-      <AppProviders
-        i18n={createI18n('en')}
-        queryClient={createQueryClient()}
-        authStore={createAuthStore()}
-        mantineEnv="test"
-      >
-        <AddButton items={[item('/m/a'), item('/m/b'), item('/m/a')]} />
-      </AppProviders>,
-    );
+    renderPart(<AddButton items={[item('/m/a'), item('/m/b'), item('/m/a')]} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'add' }));
     expect(
       await screen.findByText('Added 2 items to the basket. 1 already in the basket.'),

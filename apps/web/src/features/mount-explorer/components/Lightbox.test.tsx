@@ -1,15 +1,12 @@
 import type { FsItem } from '@pasteport/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { createQueryClient } from '../../../app/query-client';
-import { createAuthStore } from '../../../lib/auth';
-import { createI18n } from '../../../lib/i18n';
 import { fail, ok, requestsTo, stubServer, type FakeRequest } from '../../../test/fake-server';
 import { seedAdminSession } from '../../../test/sessions';
 import { Lightbox } from './Lightbox';
+import { renderPart } from '../actions/explorer-test-kit';
 
 const image = (name: string): FsItem => ({
   name,
@@ -57,16 +54,7 @@ function renderLightbox(start: number | null, routes = { 'GET /api/fs/file-link'
       />
     );
   }
-  render(
-    <AppProviders
-      i18n={createI18n('en')}
-      queryClient={createQueryClient()}
-      authStore={createAuthStore()}
-      mantineEnv="test"
-    >
-      <Gallery />
-    </AppProviders>,
-  );
+  renderPart(<Gallery />);
   return { fetchMock, onIndexChange, onClose, user: userEvent.setup() };
 }
 

@@ -1,14 +1,11 @@
 import type { FsInfo } from '@pasteport/contract';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { createQueryClient } from '../../../app/query-client';
-import { createAuthStore } from '../../../lib/auth';
-import { createI18n } from '../../../lib/i18n';
 import { ok, stubServer, type FakeRoutes } from '../../../test/fake-server';
 import { fileBody } from '../../../test/kits/file-kit';
 import { FilePanel } from '../components/FilePanel';
+import { renderPart } from '../actions/explorer-test-kit';
 
 /*
  * Test support for the file panel (tests only): a fake mount holding one file, and the panel
@@ -68,16 +65,7 @@ export function givenFile(file: FsInfo, text = '', routes: FakeRoutes = {}) {
 /** Renders the panel open on `path`, with fresh providers. */
 export function renderPanel({ path, writable = true }: { path: string; writable?: boolean }) {
   const onClose = vi.fn();
-  render(
-    <AppProviders
-      i18n={createI18n('en')}
-      queryClient={createQueryClient()}
-      authStore={createAuthStore()}
-      mantineEnv="test"
-    >
-      <FilePanel path={path} writable={writable} onClose={onClose} />
-    </AppProviders>,
-  );
+  renderPart(<FilePanel path={path} writable={writable} onClose={onClose} />);
   return { onClose, user: userEvent.setup() };
 }
 
