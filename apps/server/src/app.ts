@@ -36,6 +36,7 @@ import { registerStorageConfigRoutes } from './modules/storage-configs/storage-c
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerTaskRoutes } from './modules/tasks/task.routes.js';
 import { registerUrlImportRoutes } from './modules/url-import/url-import.routes.js';
+import { registerDavRoutes } from './modules/webdav/dav.routes.js';
 import { driverRoutesPrefix } from './storage/storage-definition.js';
 import { STORAGE_DRIVER_DEFINITIONS } from './storage/storage-factory.js';
 
@@ -135,6 +136,7 @@ export async function createApp(root: Composition): Promise<FastifyInstance> {
   registerFsReadRoutes(app, services.fsRead);
   registerFsCopyRoutes(app, services.fsCopy);
   registerTaskRoutes(app, services.tasks);
+  await registerDavRoutes(app, root.webdav);
   // Routes drivers serve themselves (the local driver's signed URLs), by driver definition.
   for (const driver of STORAGE_DRIVER_DEFINITIONS) {
     await driver.routes?.(app, {

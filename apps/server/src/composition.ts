@@ -35,6 +35,11 @@ import { createArchiveLinkRepository } from './modules/fs/archive-links.reposito
 import { createFsArchiveService } from './modules/fs/fs-archive.service.js';
 import { createPendingFiles } from './modules/files/pending-files.js';
 import { createUploadPolicy } from './modules/files/upload-policy.js';
+import { createDavAuthenticator, ADMIN_CREDENTIALS_TOPIC } from './modules/webdav/dav-auth.js';
+import { createDavLockRepository } from './modules/webdav/dav-lock.repository.js';
+import { createDavLocks } from './modules/webdav/dav-locks.js';
+import { createDavPropertyRepository } from './modules/webdav/dav-property.repository.js';
+import { createDavResources } from './modules/webdav/dav-resources.js';
 import { createPasteCache } from './modules/pastes/paste-cache.js';
 import { createPasteManagementService } from './modules/pastes/paste-management.service.js';
 import { createPasteRepository } from './modules/pastes/paste.repository.js';
@@ -133,6 +138,8 @@ export function compose(deps: AppDeps) {
     admins: createAdminRepository(db),
     archiveLinks: createArchiveLinkRepository(db),
     apiKeys: createApiKeyRepository(db),
+    davLocks: createDavLockRepository(db),
+    davProperties: createDavPropertyRepository(db),
     dashboard: createDashboardRepository(db),
     files: createFileRepository(db),
     fsIndex: createFsIndexRepository(db, deps.database.kind),
@@ -267,6 +274,7 @@ export function compose(deps: AppDeps) {
       }),
       clock,
       sessionTtlMs: deps.config.sessionTtlMs,
+      credentialsChanged: (adminId) => invalidation.publish(ADMIN_CREDENTIALS_TOPIC, adminId),
     }),
     cache: createCacheService({
       caches: [pasteCache, apiKeys.cache, listingCache.managed, searchCache.managed],
@@ -408,12 +416,54 @@ export function compose(deps: AppDeps) {
     }),
   };
 
+  // WebDAV: one more door into the same mount space, gate, limits and announcements.
+  const davLocks = createDavLocks({ repo: repos.davLocks, clock });
+  // Dead properties go with their object, whoever removes it (fs API, WebDAV, tasks).
+  fsChanges.subscribe(async (change) => {
+    for (const removed of change.removed ?? []) {
+      const owner = { storageId: change.storageConfigId, key: removed.key };
+      await repos.davProperties.remove(owner, removed.recursive);
+    }
+  });
+  const webdav = {
+    auth: createDavAuthenticator({
+      session: (token) => services.auth.authenticate(token),
+      apiKey: (key) => services.apiKeys.authenticate(key),
+      verifyAdmin: (username, password, ip) => services.auth.verifyPassword(username, password, ip),
+      rememberKey: deriveKey(deps.appSecret, 'dav-basic-credentials'),
+      invalidation,
+      clock,
+    }),
+    mountTable,
+    storage,
+    resources: createDavResources({ mountTable, storage }),
+    targets: fsWriteDeps.targets,
+    limits: fsWriteDeps.limits,
+    fsChanges,
+    fsRead: services.fsRead,
+    properties: repos.davProperties,
+    locks: davLocks,
+    settings: {
+      uploadMode: () => settings.get(SETTINGS.webdavUploadMode),
+      ignoreSystemFiles: () => settings.get(SETTINGS.webdavIgnoreSystemFiles),
+    },
+    quota: async (storageId: string) => {
+      const config = await uploadPolicy.configOf(storageId);
+      const used = await repos.files.usedBytes(storageId);
+      const remaining = await uploadPolicy.remainingBytes(config);
+      return { used, available: Number.isFinite(remaining) ? remaining : null };
+    },
+    clock,
+    logger,
+  };
+
   /** The services the housekeeping jobs call. */
   const sweeps: Required<SweepServices> = {
     pastes: services.pasteManagement,
     sessions: services.auth,
     files: services.fileSweeper,
     archiveLinks: services.fsArchive,
+    davLocks,
   };
 
   return {
@@ -425,6 +475,7 @@ export function compose(deps: AppDeps) {
     fsChanges,
     searchCache,
     services,
+    webdav,
     sweeps,
     jobLeases: repos.jobLeases,
     /** A task runner on these services (boot starts one; tests may pass their own handlers). */

@@ -78,6 +78,8 @@ const entryFields = {
 export const fsItemSchema = z.object({
   ...entryFields,
   isDirectory: z.boolean(),
+  /** A file's entity tag as storage lists it (bare, as `get` answers it); folders have none. */
+  etag: z.string().optional(),
   isMount: z.boolean().optional(),
   mount_id: z.string().optional(),
   storage_type: fsStorageTypeSchema.optional(),

@@ -231,6 +231,32 @@ export interface FsCrawlStateTable {
 }
 
 /** An archive link (POST /api/fs/archive): what to pack, who asked, the secret's digest. */
+/** A WebDAV write lock (migration 0015): see modules/webdav/dav-lock.repository.ts. */
+export interface DavLocksTable {
+  token: string;
+  /** The normalised virtual path of the lock's root. */
+  path: string;
+  depth: '0' | 'infinity';
+  scope: 'exclusive' | 'shared';
+  /** The client's owner element's content as XML ('' when none). */
+  owner: string;
+  /** 'admin:<id>' or 'apikey:<id>'. */
+  principal: string;
+  timeout_seconds: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A WebDAV dead property of an object or folder (migration 0015). */
+export interface DavPropertiesTable {
+  storage_config_id: string;
+  key: string;
+  ns: string;
+  name: string;
+  /** The property's content as XML. */
+  value: string;
+}
+
 export interface ArchiveLinksTable {
   id: string;
   token_hash: string;
@@ -259,6 +285,8 @@ export interface Database {
   tasks: TasksTable;
   task_items: TaskItemsTable;
   archive_links: ArchiveLinksTable;
+  dav_locks: DavLocksTable;
+  dav_properties: DavPropertiesTable;
 }
 
 export type { Generated };

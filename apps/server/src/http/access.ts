@@ -13,6 +13,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route. Every /api route must declare it (checked at start). */
     access?: Access;
+    /**
+     * A WebDAV route: it authenticates its own callers (Basic included, with WebDAV's 401),
+     * so this hook only sets the headers.
+     */
+    webdav?: boolean;
   }
 }
 
@@ -69,6 +74,11 @@ export function registerAccessControl(
     );
     // The request id every log line of this request carries, for support.
     void reply.header('x-request-id', request.id);
+    if (request.routeOptions.config.webdav === true) {
+      request.actor = ANONYMOUS;
+      done();
+      return;
+    }
     let credentials: PresentedCredentials | null;
     try {
       credentials = parseAuthorization(request.headers.authorization);

@@ -50,7 +50,11 @@ export async function serveObject(
     'Accept-Ranges': 'bytes',
     'Cache-Control': object.cacheControl,
   });
-  if (object.etag !== null && matchesEtag(request.headers['if-none-match'], object.etag)) {
+  if (
+    object.etag !== null &&
+    (matchesEtag(request.headers['if-none-match'], object.etag) ||
+      notModifiedSince(request.headers, object.info))
+  ) {
     const validators = object.info ? objectValidators(object.info) : { ETag: `"${object.etag}"` };
     return reply.code(304).headers(validators).send();
   }
@@ -73,4 +77,19 @@ export async function serveObject(
   void reply.headers(objectValidators(body)).header('Content-Length', String(body.contentLength));
   if (body.range) void reply.code(206).header('Content-Range', contentRange(body.range, body.size));
   return reply.send(body.stream);
+}
+
+/**
+ * `If-Modified-Since` (RFC 9110 §13.1.3): only without `If-None-Match`, which wins, and only
+ * when the caller already stat'ed the object; HTTP dates have whole seconds.
+ */
+function notModifiedSince(
+  headers: FastifyRequest['headers'],
+  info: ObjectInfo | undefined,
+): boolean {
+  const since = headers['if-modified-since'];
+  if (!info || since === undefined || headers['if-none-match'] !== undefined) return false;
+  const sinceMs = Date.parse(since);
+  if (Number.isNaN(sinceMs)) return false;
+  return Math.floor(info.lastModified.getTime() / 1000) * 1000 <= sinceMs;
 }

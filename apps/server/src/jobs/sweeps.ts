@@ -17,6 +17,8 @@ export interface SweepServices {
   files?: { sweep(): Promise<Record<string, number>> };
   /** Expired archive links (the fs archive service); optional. */
   archiveLinks?: ExpirySweeper;
+  /** Expired WebDAV locks (the lock manager); optional. */
+  davLocks?: ExpirySweeper;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface SweepServices {
  * sweeper) abandoned uploads, gone files and temp leftovers, and expired archive links.
  */
 export function sweepJobs(services: SweepServices): JobDefinition[] {
-  const { pastes, sessions, files, archiveLinks } = services;
+  const { pastes, sessions, files, archiveLinks, davLocks } = services;
   const jobs: JobDefinition[] = [
     {
       id: 'sweep-expired-pastes',
@@ -53,6 +55,14 @@ export function sweepJobs(services: SweepServices): JobDefinition[] {
       everyMs: 15 * MINUTE,
       leaseMs: 5 * MINUTE,
       run: async () => ({ deleted: await archiveLinks.sweepExpired() }),
+    });
+  }
+  if (davLocks) {
+    jobs.push({
+      id: 'sweep-dav-locks',
+      everyMs: 15 * MINUTE,
+      leaseMs: 5 * MINUTE,
+      run: async () => ({ deleted: await davLocks.sweepExpired() }),
     });
   }
   return jobs;

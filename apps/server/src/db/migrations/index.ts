@@ -13,6 +13,7 @@ import * as m0011 from './0011_tasks.js';
 import * as m0012 from './0012_linked_files.js';
 import * as m0013 from './0013_archive_links.js';
 import * as m0014 from './0014_storage_path_bytewise.js';
+import * as m0015 from './0015_webdav.js';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the built server and the
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_linked_files': m0012,
   '0013_archive_links': m0013,
   '0014_storage_path_bytewise': m0014,
+  '0015_webdav': m0015,
 };

@@ -14,6 +14,11 @@ export interface AuthServiceDeps {
   throttle: LoginThrottle;
   clock: Clock;
   sessionTtlMs: number;
+  /**
+   * Told (with the admin's id) after a logout or a change of credentials, so credentials
+   * remembered elsewhere (WebDAV's Basic cache) are forgotten on every instance.
+   */
+  credentialsChanged?: (adminId: string) => Promise<void>;
 }
 
 /** Administrator accounts and sessions: first start, login, logout, token checks, credentials. */
@@ -34,6 +39,23 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { token, expiresAt };
   }
 
+  const credentialsChanged = (adminId: string) =>
+    deps.credentialsChanged?.(adminId) ?? Promise.resolve();
+
+  /** Checks a user name and password (throttled, counted); the admin, or INVALID_CREDENTIALS. */
+  async function verifyCredentials(username: string, password: string, ip: string) {
+    // Reserved before the check, so parallel guesses cannot outrun the count; a wrong
+    // password needs nothing more, it is already counted.
+    await throttle.reserve(ip, username);
+    const admin = await admins.findByUsername(username);
+    const ok = admin
+      ? await verifyPassword(admin.password_hash, password)
+      : await verifyDummyPassword(password);
+    if (!admin || !ok) throw new AppError('INVALID_CREDENTIALS', 'wrong username or password');
+    await throttle.recordSuccess(ip, username);
+    return admin;
+  }
+
   return {
     /** Housekeeping: deletes expired sessions; answers how many went. */
     sweepExpired(): Promise<number> {
@@ -42,15 +64,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Checks the password (throttled) and opens a session. Unknown users cost the same time. */
     async login(input: { username: string; password: string }, ip: string): Promise<LoginResponse> {
-      // Reserved before the check, so parallel guesses cannot outrun the count; a wrong
-      // password needs nothing more, it is already counted.
-      await throttle.reserve(ip, input.username);
-      const admin = await admins.findByUsername(input.username);
-      const ok = admin
-        ? await verifyPassword(admin.password_hash, input.password)
-        : await verifyDummyPassword(input.password);
-      if (!admin || !ok) throw new AppError('INVALID_CREDENTIALS', 'wrong username or password');
-      await throttle.recordSuccess(ip, input.username);
+      const admin = await verifyCredentials(input.username, input.password, ip);
       await sessions.deleteExpired(now());
       const { token, expiresAt } = await issueSession(admin.id);
       return { token, username: admin.username, expires_at: expiresAt };
@@ -74,8 +88,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
     },
 
+    /**
+     * The administrator behind a user name and password presented on every request (WebDAV's
+     * Basic): the login's check and throttle, without a session.
+     */
+    async verifyPassword(username: string, password: string, ip: string) {
+      const admin = await verifyCredentials(username, password, ip);
+      return { adminId: admin.id, username: admin.username };
+    },
+
     async logout(actor: AdminActor): Promise<void> {
       await sessions.delete(actor.sessionTokenHash);
+      await credentialsChanged(actor.adminId);
     },
 
     /**
@@ -111,6 +135,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         updated_at: now(),
       });
       const revoked = await sessions.deleteOthers(admin.id, actor.sessionTokenHash);
+      await credentialsChanged(admin.id);
       return { username: input.newUsername ?? admin.username, revoked_sessions: revoked };
     },
   };

@@ -12,6 +12,8 @@ export interface ListedFile {
   size: number;
   /** ISO-8601 UTC. */
   modified: string;
+  /** The storage's entity tag, bare (what a stat answers too). */
+  etag: string;
 }
 
 /** One page of a folder of a storage: what the listing cache keeps. */
@@ -82,7 +84,12 @@ export async function readFolderPage(
       // A marker of a sub-folder (`name/`) that storage did not fold into a prefix.
       if (name.endsWith('/') && isNameable(name.slice(0, -1))) folders.push(name.slice(0, -1));
       if (!isNameable(name)) continue;
-      files.push({ name, size: object.size, modified: object.lastModified.toISOString() });
+      files.push({
+        name,
+        size: object.size,
+        modified: object.lastModified.toISOString(),
+        etag: object.etag,
+      });
     }
     cursor = page.nextCursor;
   } while (cursor !== null && budget > 0 && folders.length + files.length < request.limit);

@@ -162,6 +162,7 @@ export function createFsReadService(deps: FsReadDeps) {
         size: file.size,
         modified: file.modified,
         mimetype: mediaTypeOfName(file.name),
+        etag: file.etag,
       });
     }
     return {

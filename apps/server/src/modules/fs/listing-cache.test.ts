@@ -6,7 +6,7 @@ import { createListingCache, LISTING_INVALIDATION_TOPIC, type PageRef } from './
 
 const page = (...files: string[]): FolderPage => ({
   folders: [],
-  files: files.map((name) => ({ name, size: 1, modified: '2026-01-01T00:00:00.000Z' })),
+  files: files.map((name) => ({ name, size: 1, modified: '2026-01-01T00:00:00.000Z', etag: 'e' })),
   next: null,
   exists: true,
 });

@@ -26,6 +26,8 @@ export const SETTINGS = {
     z.enum(['direct', 'multipart']),
     'direct' as const,
   ),
+  /** Whether WebDAV writes of macOS/Windows system files are answered as done without storing. */
+  webdavIgnoreSystemFiles: define('webdav_ignore_system_files', z.boolean(), true),
   /** Whether anonymous visitors may create pastes. */
   allowGuestPastes: define('allow_guest_pastes', z.boolean(), false),
   /** Whether anonymous visitors may upload files. */
