@@ -25,6 +25,13 @@ import {
 import { fsGoals, fsMarkdown, measureFs, type FsBenchResult } from './fs.js';
 import { measureTransfers, type TransferResult } from './transfers.js';
 import {
+  measureWebdav,
+  webdavGoals,
+  webdavMarkdown,
+  WEBDAV_GOAL_MARK,
+  type WebdavBenchResult,
+} from './webdav.js';
+import {
   measurePageWeight,
   pageWeightGoals,
   pageWeightMarkdown,
@@ -165,24 +172,32 @@ interface RequestResults {
   createRps: number;
 }
 
-/** BENCH_ONLY=fs: the file-system benches alone, their section of BENCHMARKS.md replaced. */
-async function fsOnly(): Promise<void> {
-  const fs = await measureFs(ADMIN);
-  const goals = fsGoals(fs);
-  console.log(JSON.stringify(fs, null, 2));
+/**
+ * Runs one bench section alone (`BENCH_ONLY=fs` or `webdav`) and replaces its section of
+ * BENCHMARKS.md and its own lines in the goal list, leaving the rest of the report as it was.
+ */
+async function sectionOnly<R>(bench: {
+  title: string;
+  measure: () => Promise<R>;
+  goals: (result: R) => { name: string; met: boolean }[];
+  markdown: (result: R) => string[];
+  goalMark: RegExp;
+}): Promise<void> {
+  const result = await bench.measure();
+  const goals = bench.goals(result);
+  console.log(JSON.stringify(result, null, 2));
   for (const goal of goals) console.log(`${goal.met ? 'MET   ' : 'MISSED'}  ${goal.name}`);
   const file = path.join(REPO_ROOT, 'docs/BENCHMARKS.md');
   const text = readFileSync(file, 'utf8');
-  const start = text.indexOf('## File system');
+  const start = text.indexOf(bench.title);
   const end = text.indexOf('## ', start + 3);
-  const section = `${fsMarkdown(fs).join('\n')}\n`;
+  const section = `${bench.markdown(result).join('\n')}\n`;
   const goalsAt = text.indexOf('## Goals');
   const withSection =
     start >= 0
       ? text.slice(0, start) + section + text.slice(end)
       : text.slice(0, goalsAt) + section + text.slice(goalsAt);
-  // The fs goals replace their own lines in the goal list.
-  const lines = withSection.split('\n').filter((line) => !FS_GOAL_MARK.test(line));
+  const lines = withSection.split('\n').filter((line) => !bench.goalMark.test(line));
   const listEnd = lines.length - (lines.at(-1) === '' ? 1 : 0);
   lines.splice(listEnd, 0, ...goals.map((g) => `- ${g.met ? 'met' : 'MISSED'}: ${g.name}`));
   writeFileSync(file, lines.join('\n'));
@@ -193,7 +208,24 @@ async function fsOnly(): Promise<void> {
 const FS_GOAL_MARK = /^- (met|MISSED): (search p99|archive streams|server peak RSS through the fs)/;
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_ONLY === 'fs') return fsOnly();
+  if (process.env.BENCH_ONLY === 'fs') {
+    return sectionOnly({
+      title: '## File system',
+      measure: () => measureFs(ADMIN),
+      goals: fsGoals,
+      markdown: fsMarkdown,
+      goalMark: FS_GOAL_MARK,
+    });
+  }
+  if (process.env.BENCH_ONLY === 'webdav') {
+    return sectionOnly({
+      title: '## WebDAV',
+      measure: () => measureWebdav(ADMIN),
+      goals: webdavGoals,
+      markdown: webdavMarkdown,
+      goalMark: WEBDAV_GOAL_MARK,
+    });
+  }
   // The request scenarios twice: the server free to use every core, then pinned to one
   // (like for like with CloudPaste's figures), the load generator kept off its core.
   const unpinned = await measureRequests();
@@ -228,8 +260,9 @@ async function main(): Promise<void> {
     // Page weight: each route's first visit in Chromium, on the server started above.
     const pageWeight = await measurePageWeight(server.url, ADMIN);
 
-    // The file-system benches, on their own server.
+    // The file-system benches, on their own server; WebDAV's, on another.
     const fs = await measureFs(ADMIN);
+    const webdav = await measureWebdav(ADMIN);
 
     // Leak checks on fresh servers: RSS after the first 1k requests vs after 100k more.
     const memory = await leakCheck({ name: 'health', path: '/api/health' });
@@ -249,6 +282,7 @@ async function main(): Promise<void> {
       transfers,
       pageWeight,
       fs,
+      webdav,
     };
     const goals = [
       ...ratios.map((r) => ({
@@ -275,6 +309,7 @@ async function main(): Promise<void> {
       ]),
       ...pageWeightGoals(pageWeight),
       ...fsGoals(fs),
+      ...webdavGoals(webdav),
     ];
     console.log(JSON.stringify(report, null, 2));
     for (const goal of goals) console.log(`${goal.met ? 'MET   ' : 'MISSED'}  ${goal.name}`);
@@ -346,6 +381,7 @@ function writeReport(
     transfers: TransferResult[];
     pageWeight: PageWeight[];
     fs: FsBenchResult;
+    webdav: WebdavBenchResult;
   },
   goals: { name: string; met: boolean }[],
 ): void {
@@ -419,6 +455,7 @@ function writeReport(
     '',
     ...pageWeightMarkdown(r.pageWeight),
     ...fsMarkdown(r.fs),
+    ...webdavMarkdown(r.webdav),
     '## Goals',
     '',
     ...goals.map((g) => `- ${g.met ? 'met' : 'MISSED'}: ${g.name}`),
