@@ -134,7 +134,7 @@ describe.each(DATABASE_KINDS)('WebDAV methods on %s', (kind) => {
   it('refuses Depth infinity (and no Depth, which means it) with propfind-finite-depth', async () => {
     const { t, token } = ctx;
     await createMount(t, token, '/m', await givenStorage(t, token, 'local'));
-    for (const headers of [{ depth: 'infinity' }, {}]) {
+    for (const headers of [{ depth: 'infinity' }, {}] as Record<string, string>[]) {
       const res = await dav(t, 'PROPFIND', '/dav/m/', headers);
       expect(res.statusCode).toBe(403);
       expect(res.body).toContain('<D:propfind-finite-depth/>');
