@@ -11,9 +11,11 @@ describe('davTargetOf', () => {
     expect(davTargetOf('/dav/')).toEqual({ path: '/', trailingSlash: false });
   });
 
-  it('ignores the query and a fragment', () => {
+  it('ignores the query and refuses a raw fragment rather than guess what it names', () => {
     expect(davTargetOf('/dav/a/b?x=1').path).toBe('/a/b');
-    expect(davTargetOf('/dav/a/frag/#ment').path).toBe('/a/frag');
+    expect(() => davTargetOf('/dav/a/frag/#ment')).toThrow(
+      expect.objectContaining({ status: 400 }),
+    );
   });
 
   it('keeps a double-encoded dot segment a literal name', () => {

@@ -16,10 +16,13 @@ export interface DavTarget {
  * The virtual path a `/dav…` URL path names: each segment percent-decoded once as UTF-8
  * (`%2F` is a name character, never a separator, so it is refused), then the one path rule
  * (`normalizePath`: NFC, `.`/`..`, control characters … refused, never resolved). The query
- * and a fragment are not part of the name.
+ * is not part of the name; a raw fragment is refused.
  */
 export function davTargetOf(rawUrl: string): DavTarget {
-  const end = rawUrl.search(/[?#]/);
+  // A fragment never travels in a request: a raw '#' is a client's mistake, and guessing which
+  // resource it meant (`frag/#ment` → `frag/`?) could delete the wrong one.
+  if (rawUrl.includes('#')) throw new DavError(400, 'a URL fragment (#) is not part of a request');
+  const end = rawUrl.indexOf('?');
   const urlPath = end === -1 ? rawUrl : rawUrl.slice(0, end);
   if (urlPath !== DAV_PREFIX && !urlPath.startsWith(`${DAV_PREFIX}/`)) {
     throw new DavError(404, 'WebDAV lives under /dav');
