@@ -1,26 +1,33 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, WAIT_MS } from './browser.js';
-import { adminApi, defaultStorageId, putMountFile } from './admin-api.js';
+import { adminApi, putMountFile } from './admin-api.js';
 import { loginAsAdmin } from './sign-in.js';
 
 const browser = openBrowser();
 
-/**
- * A tag that keeps this file's mount paths apart from every other spec's. Both mounts show the
- * default storage's root, so a folder here may hold other specs' objects too.
- */
+/** A tag that keeps this file's mount paths and storage apart from every other spec's. */
 const TAG = `ex${Date.now()}`;
 
 beforeAll(async () => {
-  const storage = await defaultStorageId();
-  // The key of the last test may browse this storage.
-  await adminApi('PUT', `/api/s3-configs/${storage}`, { allow_api_keys: true });
+  // A storage of this file's own: the default storage's root holds every other spec's files,
+  // and a long listing would scroll this file's entries out of the rendered window.
+  const root = path.join(inject('dataDir'), `storage-${TAG}`);
+  await mkdir(root, { recursive: true });
+  const storage = await adminApi<{ id: string }>('POST', '/api/s3-configs', {
+    name: `${TAG} disk`,
+    provider_type: 'local',
+    root_path: root,
+    // The key of the last test may browse this storage.
+    allow_api_keys: true,
+  });
   for (const name of ['docs', 'media']) {
     await adminApi('POST', '/api/admin/mounts', {
       name: `${TAG} ${name}`,
       mount_path: `/${TAG}/${name}`,
-      storage_config_id: storage,
+      storage_config_id: storage.id,
       cache_ttl: 0,
     });
   }
