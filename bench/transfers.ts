@@ -42,18 +42,19 @@ export async function makeFile(
 }
 
 /** Streams `file` as the body of a request (optionally framed as a multipart form); seconds. */
-function timedUpload(
+export function timedUpload(
   url: string,
   file: string,
   size: number,
   headers: Record<string, string>,
   form?: { head: Buffer; tail: Buffer },
+  method = 'POST',
 ): Promise<number> {
   const started = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
     const length = size + (form ? form.head.length + form.tail.length : 0);
     const req = http.request(url, {
-      method: 'POST',
+      method,
       headers: { ...headers, 'content-length': String(length) },
     });
     req.on('response', (res) => {

@@ -3,7 +3,7 @@
 // folder, and small authenticated GETs with Basic credentials against the same with an API key
 // (Basic pays for a password hash unless the remembered credentials work). Local disk only.
 import { randomUUID } from 'node:crypto';
-import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { freePort } from '../apps/server/test/free-port.js';
 import { memoryOf, startPasteport } from './processes.js';
 import { requestsPerSecond } from './scenarios.js';
-import { json, makeFile } from './transfers.js';
+import { json, makeFile, timedUpload } from './transfers.js';
 
 const MiB = 1024 * 1024;
 export const DAV_FILE_BYTES = 1024 * MiB;
@@ -28,38 +28,6 @@ export interface WebdavBenchResult {
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-/** Sends a request with `file` as its body (optionally framed as a form); seconds. */
-function timedSend(
-  url: string,
-  method: string,
-  headers: Record<string, string>,
-  file: string,
-  size: number,
-  form?: { head: Buffer; tail: Buffer },
-): Promise<number> {
-  const started = process.hrtime.bigint();
-  return new Promise((resolve, reject) => {
-    const length = size + (form ? form.head.length + form.tail.length : 0);
-    const req = http.request(url, {
-      method,
-      headers: { ...headers, 'content-length': String(length) },
-    });
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => {
-        if ((res.statusCode ?? 0) >= 300) reject(new Error(`${method} ${url}: ${res.statusCode}`));
-        else resolve(Number(process.hrtime.bigint() - started) / 1e9);
-      });
-    });
-    req.on('error', reject);
-    if (form) req.write(form.head);
-    const body = createReadStream(file);
-    body.pipe(req, { end: false });
-    body.on('end', () => req.end(form?.tail));
-    body.on('error', reject);
-  });
-}
 
 /** A request whose answer is read to its last byte; milliseconds and the bytes received. */
 function timedReceive(
@@ -143,17 +111,23 @@ export async function measureWebdav(admin: {
       const fsName = `fs-${round}.bin`;
       const davName = `dav-${round}.bin`;
       fsPut.push(
-        await timedSend(
+        await timedUpload(
           `${server.url}/api/fs/upload`,
-          'POST',
-          { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
           file,
           DAV_FILE_BYTES,
+          { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
           form(fsName),
         ),
       );
       davPut.push(
-        await timedSend(`${server.url}/dav/files/${davName}`, 'PUT', basic, file, DAV_FILE_BYTES),
+        await timedUpload(
+          `${server.url}/dav/files/${davName}`,
+          file,
+          DAV_FILE_BYTES,
+          basic,
+          undefined,
+          'PUT',
+        ),
       );
       const fsDown = await timedReceive(
         `${server.url}/api/fs/download?path=${encodeURIComponent(`/files/${fsName}`)}`,

@@ -2,13 +2,12 @@ import { pipeline } from 'node:stream/promises';
 import { fileMimetype, FALLBACK_MEDIA_TYPE, mediaTypeOfName } from '@pasteport/contract';
 import { requestBody } from '../../http/raw-body.js';
 import { serveObject } from '../../http/serve-object.js';
-import { folderExists } from '../fs/directory-listing.js';
 import { removePartial } from '../fs/fs-tree.js';
-import { assertNoFileAbove } from '../fs/fs-write-target.js';
 import { announce } from '../fs/fs-write.service.js';
 import { checkWrite, type DavCall, type DavDeps } from './dav-context.js';
 import { DavError } from './dav-error.js';
 import { hrefOf, nameOfPath } from './dav-paths.js';
+import { assertParent } from './dav-resources.js';
 import { escapeXml } from './dav-xml.js';
 
 /** Files desktops write beside everything they touch (macOS, Windows). */
@@ -94,13 +93,7 @@ export async function put(deps: DavDeps, call: DavCall): Promise<void> {
   }
   const resource = await deps.resources.locate(call.actor, target.path);
   if (resource.kind === 'folder') throw new DavError(405, 'a collection cannot be replaced by PUT');
-  const parentKey = target.key.includes('/')
-    ? target.key.slice(0, target.key.lastIndexOf('/'))
-    : '';
-  if (parentKey !== '' && !(await folderExists(target.driver, parentKey))) {
-    throw new DavError(409, 'the parent collection does not exist');
-  }
-  await assertNoFileAbove(target.driver, target.key);
+  await assertParent(target);
   await checkWrite(deps, call, resource, [
     { path: target.path, reach: resource.kind === 'file' ? 'self' : 'member' },
   ]);

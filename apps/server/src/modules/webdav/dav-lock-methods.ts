@@ -7,6 +7,7 @@ import { submittedTokens } from './dav-if-header.js';
 import { activeLockXml, timeoutOf, type LockDepth } from './dav-locks.js';
 import type { DavLockRow } from './dav-lock.repository.js';
 import { nameOfPath } from './dav-paths.js';
+import { assertParent } from './dav-resources.js';
 import { XML_TYPE } from './dav-propfind.js';
 import { dav, parseLockInfo, XML_DECLARATION } from './dav-xml.js';
 
@@ -55,16 +56,7 @@ export async function lock(deps: DavDeps, call: DavCall): Promise<void> {
   }
   const creates = resource.kind === 'missing';
   if (creates) {
-    const parentKey = target.key.includes('/')
-      ? target.key.slice(0, target.key.lastIndexOf('/'))
-      : '';
-    if (
-      parentKey !== '' &&
-      (await deps.resources.locate(call.actor, target.path.slice(0, target.path.lastIndexOf('/'))))
-        .kind !== 'folder'
-    ) {
-      throw new DavError(409, 'the parent collection does not exist');
-    }
+    await assertParent(target);
     await checkWrite(deps, call, resource, [{ path: target.path, reach: 'member' }]);
   } else if (ifListsOf(call.request)) {
     await checkWrite(deps, call, resource, []);

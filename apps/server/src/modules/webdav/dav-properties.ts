@@ -4,7 +4,7 @@ import type { DavLockRow } from './dav-lock.repository.js';
 import { activeLockXml, covers } from './dav-locks.js';
 import { hrefOf, nameOfPath } from './dav-paths.js';
 import type { DeadProperty, PropertyOwner } from './dav-property.repository.js';
-import type { DavResource } from './dav-resources.js';
+import { ownerOf, type DavResource } from './dav-resources.js';
 import { DAV_NS, dav, element, escapeXml, statusLine, type QName } from './dav-xml.js';
 
 /** One resource of a PROPFIND answer, whatever it came from (a stat, a listing, a mount). */
@@ -21,8 +21,7 @@ export interface DavEntry {
 }
 
 export function entryOfResource(resource: DavResource): DavEntry {
-  const owner =
-    'mount' in resource ? { storageId: resource.mount.storage_config_id, key: resource.key } : null;
+  const owner = ownerOf(resource);
   if (resource.kind === 'file') {
     const stored = resource.info.contentType;
     return {

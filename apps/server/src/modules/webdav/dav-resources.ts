@@ -5,6 +5,9 @@ import type { ObjectInfo, StorageDriver } from '../../storage/storage-driver.js'
 import { resolvePath, type ResolvedPath, type VirtualEntry } from '../../vfs/mount-space.js';
 import type { MountTable } from '../../vfs/mount-table.js';
 import { folderExists } from '../fs/directory-listing.js';
+import { assertNoFileAbove, type WriteTarget } from '../fs/fs-write-target.js';
+import { DavError } from './dav-error.js';
+import { parentOf } from './dav-paths.js';
 import type { PropertyOwner } from './dav-property.repository.js';
 
 type ActiveMount = Extract<ResolvedPath, { kind: 'mount' }>['mount'];
@@ -71,3 +74,20 @@ export function createDavResources(deps: {
 }
 
 export type DavResources = ReturnType<typeof createDavResources>;
+
+export const parentKeyOf = (key: string) =>
+  key.includes('/') ? key.slice(0, key.lastIndexOf('/')) : '';
+
+/** 409 unless the folder a new resource goes into exists (RFC 4918: no implicit parents). */
+export async function assertParent(target: WriteTarget): Promise<void> {
+  const parentKey = parentKeyOf(target.key);
+  if (parentKey !== '' && !(await folderExists(target.driver, parentKey))) {
+    throw new DavError(409, `the collection ${parentOf(target.path)} does not exist`);
+  }
+  try {
+    await assertNoFileAbove(target.driver, target.key);
+  } catch (err) {
+    if (err instanceof AppError) throw new DavError(409, err.message);
+    throw err;
+  }
+}

@@ -6,31 +6,15 @@ import type { WrittenEntry } from '../../vfs/fs-changes.js';
 import { folderExists } from '../fs/directory-listing.js';
 import { joinKey } from '../fs/fs-copy.task.js';
 import { removeFolder, transferObject } from '../fs/fs-tree.js';
-import { assertNoFileAbove, type WriteTarget } from '../fs/fs-write-target.js';
+import type { WriteTarget } from '../fs/fs-write-target.js';
 import { announce } from '../fs/fs-write.service.js';
 import { checkWrite, hasBody, type DavCall, type DavDeps } from './dav-context.js';
 import { DavError } from './dav-error.js';
 import type { WriteReach } from './dav-locks.js';
-import { davTargetOfReference, parentOf } from './dav-paths.js';
-import type { DavResource } from './dav-resources.js';
+import { davTargetOfReference } from './dav-paths.js';
+import { assertParent, parentKeyOf, type DavResource } from './dav-resources.js';
 
 type Existing = Extract<DavResource, { kind: 'file' | 'folder' }>;
-
-const parentKeyOf = (key: string) => (key.includes('/') ? key.slice(0, key.lastIndexOf('/')) : '');
-
-/** 409 unless the folder a new resource goes into exists (RFC 4918: no implicit parents). */
-async function assertParent(target: WriteTarget): Promise<void> {
-  const parentKey = parentKeyOf(target.key);
-  if (parentKey !== '' && !(await folderExists(target.driver, parentKey))) {
-    throw new DavError(409, `the collection ${parentOf(target.path)} does not exist`);
-  }
-  try {
-    await assertNoFileAbove(target.driver, target.key);
-  } catch (err) {
-    if (err instanceof AppError) throw new DavError(409, err.message);
-    throw err;
-  }
-}
 
 /**
  * Keeps the folder a removed resource was in: a collection stays until it is deleted itself
