@@ -160,12 +160,18 @@ export function createDavLocks(deps: { repo: DavLockRepository; clock: Clock }) 
       const blocking = new Map<string, DavLockRow>();
       for (const { path, reach } of writes) {
         const target = reach === 'member' ? parentOf(path) : path;
-        const rows = await repo.around(target, now().toISOString(), reach === 'tree');
+        const rows = await repo.around(
+          reach === 'member' ? path : target,
+          now().toISOString(),
+          reach === 'tree',
+        );
         for (const lock of rows) {
+          // A new member changes its parent; a lock on the path itself (taken while it was
+          // unmapped, or on an object another tool deleted) still guards it.
           const touches =
-            reach === 'member'
-              ? covers(lock, target)
-              : covers(lock, path) || (reach === 'tree' && isWithinPath(path, lock.path));
+            covers(lock, path) ||
+            (reach === 'member' && covers(lock, target)) ||
+            (reach === 'tree' && isWithinPath(path, lock.path));
           const held = submitted.has(lock.token) && lock.principal === principal;
           if (touches && !held) blocking.set(lock.token, lock);
         }

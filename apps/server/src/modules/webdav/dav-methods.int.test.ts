@@ -269,4 +269,21 @@ describe.each(DATABASE_KINDS)('WebDAV methods on %s', (kind) => {
     expect(moved.statusCode).toBe(201);
     expect((await dav(t, 'PROPFIND', '/dav/m/keep/', { depth: '0' })).statusCode).toBe(207);
   });
+
+  it('keeps guarding a locked path whose object vanished behind its back', async () => {
+    const { t, token } = ctx;
+    const storage = await givenStorage(t, token, 'local');
+    await createMount(t, token, '/m', storage);
+    const lockBody =
+      '<D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
+    const lock = await dav(t, 'LOCK', '/dav/m/held.txt', {}, lockBody);
+    expect(lock.statusCode).toBe(201); // an unmapped URL becomes an empty file
+    expect((await readObject(t, storage, 'held.txt')).length).toBe(0);
+    await (await t.storage.getDriver(storage)).deleteMany(['held.txt']);
+    expect((await dav(t, 'PUT', '/dav/m/held.txt', {}, 'sneaky')).statusCode).toBe(423);
+    const token2 = lock.headers['lock-token'] as string;
+    expect((await dav(t, 'PUT', '/dav/m/held.txt', { if: `(${token2})` }, 'mine')).statusCode).toBe(
+      201,
+    );
+  });
 });
