@@ -6,10 +6,26 @@ export const USERNAME_MAX = 64;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 
+/**
+ * Whether a user name could be the administrator's: 1..USERNAME_MAX characters, no control
+ * character (no name holds one, and PostgreSQL refuses NUL in text: a 400 or 401, never a 500).
+ */
+export function isPossibleUsername(name: string): boolean {
+  return name.length >= 1 && name.length <= USERNAME_MAX && !/\p{Cc}/u.test(name);
+}
+
+const NO_CONTROL = { message: 'must not contain control characters' };
+const noControl = (value: string | undefined) => value === undefined || !/\p{Cc}/u.test(value);
+
 /** POST /api/admin/login body. */
 export const loginRequestSchema = strictBody(
   z.object({
-    username: z.string().trim().min(1, 'username is required').max(USERNAME_MAX),
+    username: z
+      .string()
+      .trim()
+      .min(1, 'username is required')
+      .max(USERNAME_MAX)
+      .refine(noControl, NO_CONTROL),
     password: z.string().min(1, 'password is required').max(PASSWORD_MAX),
   }),
 );
@@ -49,6 +65,7 @@ export const changePasswordRequestSchema = strictBody(
       .string()
       .trim()
       .max(USERNAME_MAX)
+      .refine(noControl, NO_CONTROL)
       .optional()
       .transform((v) => (v === '' ? undefined : v)),
   }),

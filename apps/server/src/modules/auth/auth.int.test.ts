@@ -124,6 +124,15 @@ describe.each(DATABASE_KINDS)('admin sessions on %s', (kind) => {
       details: [{ field: 'username' }],
     });
   });
+
+  it('refuses a user name with a control character (400, never a 500 on PostgreSQL)', async () => {
+    t = await buildTestApp(kind);
+    for (const username of ['admin\u0000', 'ad\nmin']) {
+      const res = await login({ username, password: 'whatever-pw' });
+      expect(res.statusCode, JSON.stringify(username)).toBe(400);
+      expect(res.json()).toMatchObject({ details: [{ field: 'username' }] });
+    }
+  });
 });
 
 describe.each(DATABASE_KINDS)('login throttling on %s', (kind) => {

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { isPossibleUsername, PASSWORD_MAX } from '@pasteport/contract';
 import type { Actor, AdminActor, ApiKeyActor } from '../../core/actor.js';
 import { AppError, isAppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -55,7 +56,11 @@ const unauthorized = (message: string) =>
 export function createDavAuthenticator(deps: DavAuthDeps) {
   const remembered = new Map<string, Remembered>();
   const checking = new Map<string, Promise<Remembered>>();
+  // Bumped by every change of credentials: a check that started before one is not remembered
+  // (its answer may describe a password that is no longer valid).
+  let generation = 0;
   deps.invalidation.subscribe(ADMIN_CREDENTIALS_TOPIC, (adminId) => {
+    generation++;
     for (const [id, entry] of remembered) if (entry.adminId === adminId) remembered.delete(id);
     checking.clear();
   });
@@ -71,14 +76,24 @@ export function createDavAuthenticator(deps: DavAuthDeps) {
   }
 
   async function verify(id: string, username: string, password: string, ip: string) {
+    const started = generation;
     const admin = await deps.verifyAdmin(username, password, ip);
     const entry = { ...admin, until: deps.clock.now().getTime() + BASIC_REMEMBER_MS };
+    if (generation !== started) {
+      // Credentials changed while this was checked: check again, against what stands now.
+      return verifyAgain(username, password, ip);
+    }
     remembered.delete(id);
     remembered.set(id, entry);
     if (remembered.size > BASIC_REMEMBER_MAX) {
       remembered.delete(remembered.keys().next().value as string);
     }
     return entry;
+  }
+
+  async function verifyAgain(username: string, password: string, ip: string) {
+    const admin = await deps.verifyAdmin(username, password, ip);
+    return { ...admin, until: deps.clock.now().getTime() };
   }
 
   async function basic(encoded: string, ip: string): Promise<Actor> {
@@ -93,6 +108,11 @@ export function createDavAuthenticator(deps: DavAuthDeps) {
       } catch (err) {
         if (!isAppError(err) || err.code !== 'API_KEY_INVALID') throw err;
       }
+    }
+    // Not a name the administrator could have, or a password longer than any: a wrong one,
+    // refused before it reaches the throttle's records (where NUL or length would fail).
+    if (!isPossibleUsername(username) || password.length > PASSWORD_MAX) {
+      throw unauthorized('wrong user name or password');
     }
     const id = createHmac('sha256', deps.rememberKey)
       .update(username)
