@@ -102,6 +102,15 @@ export function createDavAuthenticator(deps: DavAuthDeps) {
     if (colon === -1) throw unauthorized('malformed Basic credentials');
     const username = decoded.slice(0, colon);
     const password = decoded.slice(colon + 1);
+    const id = createHmac('sha256', deps.rememberKey)
+      .update(username)
+      .update('\0')
+      .update(password)
+      .digest('base64url');
+    const known = remembered.get(id);
+    if (known && known.until > deps.clock.now().getTime()) return adminActor(known);
+    // Not the administrator's remembered credentials: maybe an API key as the password (looked
+    // up by its hash on every request, so a revoked key is refused at once).
     if (API_KEY_SHAPE.test(password)) {
       try {
         return await deps.apiKey(password);
@@ -114,13 +123,6 @@ export function createDavAuthenticator(deps: DavAuthDeps) {
     if (!isPossibleUsername(username) || password.length > PASSWORD_MAX) {
       throw unauthorized('wrong user name or password');
     }
-    const id = createHmac('sha256', deps.rememberKey)
-      .update(username)
-      .update('\0')
-      .update(password)
-      .digest('base64url');
-    const known = remembered.get(id);
-    if (known && known.until > deps.clock.now().getTime()) return adminActor(known);
     let pending = checking.get(id);
     if (!pending) {
       pending = verify(id, username, password, ip).finally(() => checking.delete(id));

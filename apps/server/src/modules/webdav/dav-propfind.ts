@@ -26,7 +26,7 @@ import {
 } from './dav-xml.js';
 
 /** Children per fs listing page while a PROPFIND streams a big folder. */
-const LIST_PAGE = 5000;
+const LIST_PAGE = 1000;
 
 export const XML_TYPE = 'application/xml; charset=utf-8';
 
