@@ -1,4 +1,5 @@
 import S3rver, { type S3rverMiddleware } from 's3rver';
+import { makePutsAtomic } from './atomic-puts.js';
 import { checkPresignedRequest } from './sigv4-check.js';
 import { s3rverShims, sendS3Error } from './s3rver-shims.js';
 
@@ -29,6 +30,7 @@ const verifySignatures: S3rverMiddleware = async (ctx, next) => {
   return next();
 };
 
+await makePutsAtomic();
 const server = new S3rver({
   address: '127.0.0.1',
   port: 0,

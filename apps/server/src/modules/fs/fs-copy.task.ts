@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.js';
 import { creatorKind } from '../../core/access-policy.js';
 import type { FsChanges, WrittenEntry } from '../../vfs/fs-changes.js';
 import type { FsLimits } from './fs-limits.js';
-import { folderPages, removeFolder, removePartial } from './fs-tree.js';
+import { folderPages, removeFolder, removePartial, writeAndPipe } from './fs-tree.js';
 import type {
   NewTaskItem,
   TaskHandler,
@@ -126,14 +126,14 @@ export function createCopyTaskHandler(deps: {
     const report = setInterval(() => context.progress(meter.received()), 100);
     try {
       const piped = pipeline(read.stream, meter, { signal });
-      const [result] = await Promise.all([
+      const result = await writeAndPipe(
         target.write(ref.tk, meter, {
           contentType: read.contentType,
           contentLength: read.contentLength,
           signal,
         }),
         piped,
-      ]);
+      );
       context.progress(result.size);
       await announce(target, { written: [written(ref.tk, result.size, false)] });
     } catch (err) {

@@ -87,3 +87,16 @@ export async function removePartial(
   const after = await driver.stat(key).catch(() => null);
   if (after && after.etag !== before) await driver.deleteMany([key]);
 }
+
+/**
+ * Waits for a write and the pipe feeding it to both finish, then answers the write's result or
+ * throws the first failure (the pipe's, then the write's). Unlike Promise.all it never returns
+ * while the other is still running: cleanup after a failure (removePartial) must not look at
+ * storage while an aborted upload is still landing there.
+ */
+export async function writeAndPipe<T>(write: Promise<T>, pipe: Promise<unknown>): Promise<T> {
+  const [written, piped] = await Promise.allSettled([write, pipe]);
+  if (piped.status === 'rejected') throw piped.reason;
+  if (written.status === 'rejected') throw written.reason;
+  return written.value;
+}

@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileMimetype, FALLBACK_MEDIA_TYPE, mediaTypeOfName } from '@pasteport/contract';
 import { requestBody } from '../../http/raw-body.js';
 import { serveObject } from '../../http/serve-object.js';
-import { removePartial } from '../fs/fs-tree.js';
+import { removePartial, writeAndPipe } from '../fs/fs-tree.js';
 import { announce } from '../fs/fs-write.service.js';
 import { checkWrite, type DavCall, type DavDeps } from './dav-context.js';
 import { DavError } from './dav-error.js';
@@ -104,13 +104,13 @@ export async function put(deps: DavDeps, call: DavCall): Promise<void> {
   const before = resource.kind === 'file' ? resource.info.etag : null;
   const body = requestBody(call.request);
   try {
-    await Promise.all([
-      pipeline(body, meter),
+    await writeAndPipe(
       target.driver.write(target.key, meter, {
         contentType: fileMimetype(name, call.request.headers['content-type']),
         ...(direct && length !== undefined && { contentLength: length }),
       }),
-    ]);
+      pipeline(body, meter),
+    );
   } catch (err) {
     body.resume();
     await removePartial(target.driver, target.key, before);
