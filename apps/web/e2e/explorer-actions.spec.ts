@@ -257,6 +257,8 @@ describe.each(AXE_LAYOUTS)('axe on the explorer with content, $name', (layout) =
     else {
       await page.getByRole('button', { name: 'More actions' }).click();
       await page.getByRole('menuitem', { name: 'WebDAV' }).click();
+      // The menu fades out: checked while still there, it is a menu without its items.
+      await page.getByRole('menu').waitFor({ state: 'detached' });
     }
     const connect = page.getByRole('dialog', { name: 'Connect with WebDAV' });
     const address = connect.getByRole('textbox', { name: 'WebDAV address' });
