@@ -1,7 +1,11 @@
+import { createLogger } from '../src/http/log-redaction.js';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { TestApp } from './app-harness.js';
 import { HANG_MS } from './hang-guard.js';
+
+/** What the client tests tell CI (reports, installs): the server's own logger, at info. */
+export const toolLog = createLogger('info').child({ test: 'dav-clients' });
 
 /**
  * Helpers for the tests that drive real WebDAV clients (litmus, rclone) against /dav: find or
@@ -92,12 +96,12 @@ export function ensureDebianTool(binary: string, pkg: string): Promise<string | 
     pending = (async () => {
       if (existsSync(binary)) return binary;
       if (process.getuid?.() !== 0) {
-        console.log(
-          `[dav] ${binary} is missing; skipping. Install it with: sudo apt-get install -y ${pkg}`,
+        toolLog.warn(
+          `${binary} is missing; skipping. Install it with: sudo apt-get install -y ${pkg}`,
         );
         return null;
       }
-      console.log(`[dav] ${binary} is missing; installing the Debian package "${pkg}"…`);
+      toolLog.info(`${binary} is missing; installing the Debian package "${pkg}"…`);
       let install = await aptInstall(pkg);
       if (install.code !== 0) {
         const update = await runTool('apt-get', ['update', '-qq'], { env: APT_ENV });

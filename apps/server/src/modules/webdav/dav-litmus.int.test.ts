@@ -8,6 +8,7 @@ import {
   ensureDebianTool,
   listenForClients,
   runTool,
+  toolLog,
 } from '../../../test/dav-clients.js';
 import { givenStorage, type StorageKind } from '../../../test/files.js';
 import { HANG_MS } from '../../../test/hang-guard.js';
@@ -202,7 +203,8 @@ function printReport(title: string, reports: SuiteReport[]): void {
   for (const r of reports.flatMap((report) => report.results)) {
     for (const warning of r.warnings) out.push(`  warning ${r.suite}/${r.name}: ${warning}`);
   }
-  console.log(out.join('\n'));
+  // One line each, so the table stays readable in CI's log.
+  for (const text of out) toolLog.info(text);
 }
 
 const CONFIGURATIONS: { db: DatabaseKindUnderTest; storage: StorageKind }[] = [
