@@ -86,7 +86,10 @@ const ALLPROP_LIVE = [
   'lockdiscovery',
 ] as const;
 const QUOTA = ['quota-available-bytes', 'quota-used-bytes'] as const;
-export const LIVE_PROPERTIES: ReadonlySet<string> = new Set([...ALLPROP_LIVE, ...QUOTA]);
+const LIVE_PROPERTIES: ReadonlySet<string> = new Set([...ALLPROP_LIVE, ...QUOTA]);
+
+/** Whether a name is one of the live properties this server computes (never stored). */
+export const isLiveProperty = (name: QName) => name.ns === DAV_NS && LIVE_PROPERTIES.has(name.name);
 
 /** A live property's content, or undefined when the resource has none (a 404 in the answer). */
 async function liveValue(entry: DavEntry, name: string, context: PropfindContext) {
@@ -158,10 +161,9 @@ export async function propfindResponse(
     for (const name of wanted) {
       if (seen.some((other) => sameName(other, name))) continue;
       seen.push(name);
-      const value =
-        name.ns === DAV_NS && LIVE_PROPERTIES.has(name.name)
-          ? await liveValue(entry, name.name, context)
-          : dead.find((property) => sameName(property, name))?.value;
+      const value = isLiveProperty(name)
+        ? await liveValue(entry, name.name, context)
+        : dead.find((property) => sameName(property, name))?.value;
       if (value !== undefined) found.push(element(name, value));
       else if (request.kind === 'prop') missing.push(element(name, ''));
     }

@@ -5,7 +5,7 @@ import { DavError } from './dav-error.js';
 import {
   entryOfItem,
   entryOfResource,
-  LIVE_PROPERTIES,
+  isLiveProperty,
   propfindResponse,
   propstat,
   type DavEntry,
@@ -15,7 +15,6 @@ import type { DeadProperty, PropertyOwner } from './dav-property.repository.js';
 import { hrefOf } from './dav-paths.js';
 import { isCollection, ownerOf, type DavResource } from './dav-resources.js';
 import {
-  DAV_NS,
   dav,
   element,
   escapeXml,
@@ -65,6 +64,26 @@ async function childEntries(
   });
 }
 
+/** The dead properties of a page of entries: one query per storage and 500 keys. */
+async function deadPropertiesOf(deps: DavDeps, entries: readonly DavEntry[]) {
+  const found = new Map<DavEntry, DeadProperty[]>();
+  const byStorage = new Map<string, { entry: DavEntry; key: string }[]>();
+  for (const entry of entries) {
+    if (!entry.owner) continue;
+    const group = byStorage.get(entry.owner.storageId) ?? [];
+    group.push({ entry, key: entry.owner.key });
+    byStorage.set(entry.owner.storageId, group);
+  }
+  for (const [storageId, group] of byStorage) {
+    const rows = await deps.properties.listMany(
+      storageId,
+      group.map((item) => item.key),
+    );
+    for (const { entry, key } of group) found.set(entry, rows.get(key) ?? []);
+  }
+  return found;
+}
+
 /**
  * PROPFIND (Depth 0 or 1): the answer streams one `<D:response>` per resource while the
  * folder is read page by page through the fs listing (its caches included), so a folder of any
@@ -90,30 +109,11 @@ export async function propfind(deps: DavDeps, call: DavCall): Promise<void> {
       return quota;
     },
   };
-  const wantsDead =
-    request.kind !== 'prop' ||
-    request.props.some((name) => !(name.ns === DAV_NS && LIVE_PROPERTIES.has(name.name)));
-  const deadOf = async (entries: readonly DavEntry[]) => {
-    const found = new Map<DavEntry, DeadProperty[]>();
-    if (!wantsDead) return found;
-    const byStorage = new Map<string, DavEntry[]>();
-    for (const entry of entries) {
-      if (!entry.owner) continue;
-      const list = byStorage.get(entry.owner.storageId) ?? [];
-      list.push(entry);
-      byStorage.set(entry.owner.storageId, list);
-    }
-    for (const [storageId, group] of byStorage) {
-      const rows = await deps.properties.listMany(
-        storageId,
-        group.map((entry) => entry.owner!.key),
-      );
-      for (const entry of group) found.set(entry, rows.get(entry.owner!.key) ?? []);
-    }
-    return found;
-  };
+  const wantsDead = request.kind !== 'prop' || request.props.some((name) => !isLiveProperty(name));
   const render = async (entries: readonly DavEntry[]) => {
-    const dead = await deadOf(entries);
+    const dead = wantsDead
+      ? await deadPropertiesOf(deps, entries)
+      : new Map<DavEntry, DeadProperty[]>();
     const out: string[] = [];
     for (const entry of entries)
       out.push(await propfindResponse(entry, request, dead.get(entry) ?? [], context));
@@ -159,13 +159,11 @@ export async function proppatch(deps: DavDeps, call: DavCall): Promise<void> {
   const owner = ownerOf(resource);
   if (!owner) throw new DavError(403, 'a virtual folder has no properties to change');
   await checkWrite(deps, call, resource, [{ path: resource.path, reach: 'self' }]);
-  const isProtected = (change: { ns: string; name: string }) =>
-    change.ns === DAV_NS && LIVE_PROPERTIES.has(change.name);
-  const refused = changes.filter(isProtected);
+  const refused = changes.filter(isLiveProperty);
   const href = dav('href', escapeXml(hrefOf(resource.path, isCollection(resource))));
   let body: string;
   if (refused.length > 0) {
-    const rest = changes.filter((change) => !isProtected(change));
+    const rest = changes.filter((change) => !isLiveProperty(change));
     body =
       href +
       propstat(

@@ -211,6 +211,7 @@ export async function copyOrMove(deps: DavDeps, call: DavCall, move: boolean): P
   // Properties first: removing the source announces it, and its properties go with that.
   await deps.properties.copy(sourceOwner, targetOwner, source.kind === 'folder' && deep);
   if (move && source.kind === 'file' && source.driver === to.driver && source.driver.move) {
+    // A rename: the source is gone with it (its properties go with the announcement).
     const written = await source.driver.move(source.key, to.key);
     await keepParent(source.driver, source.key);
     await announce(deps.fsChanges, source, { removed: [{ key: source.key, recursive: false }] });
@@ -219,20 +220,10 @@ export async function copyOrMove(deps: DavDeps, call: DavCall, move: boolean): P
         { key: to.key, isDirectory: false, size: written.size, modified: deps.clock.now() },
       ],
     });
+    await deps.locks.release(source.path);
   } else {
     await copyTree(deps, call.actor, source, to, deep);
-  }
-  if (move) {
-    if (
-      await deps.resources
-        .locate(call.actor, source.path)
-        .then((r) => r.kind === 'file' || r.kind === 'folder')
-    ) {
-      await removeResource(deps, source);
-    } else {
-      await deps.properties.remove(sourceOwner, source.kind === 'folder');
-      await deps.locks.release(source.path);
-    }
+    if (move) await removeResource(deps, source);
   }
   await call.reply.code(replaces ? 204 : 201).send();
 }
