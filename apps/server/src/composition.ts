@@ -38,7 +38,10 @@ import { createUploadPolicy } from './modules/files/upload-policy.js';
 import { createDavAuthenticator, ADMIN_CREDENTIALS_TOPIC } from './modules/webdav/dav-auth.js';
 import { createDavLockRepository } from './modules/webdav/dav-lock.repository.js';
 import { createDavLocks } from './modules/webdav/dav-locks.js';
-import { createDavPropertyRepository } from './modules/webdav/dav-property.repository.js';
+import {
+  createDavPropertyRepository,
+  removePropertiesOfRemoved,
+} from './modules/webdav/dav-property.repository.js';
 import { createDavResources } from './modules/webdav/dav-resources.js';
 import { createPasteCache } from './modules/pastes/paste-cache.js';
 import { createPasteManagementService } from './modules/pastes/paste-management.service.js';
@@ -419,12 +422,7 @@ export function compose(deps: AppDeps) {
   // WebDAV: one more door into the same mount space, gate, limits and announcements.
   const davLocks = createDavLocks({ repo: repos.davLocks, clock });
   // Dead properties go with their object, whoever removes it (fs API, WebDAV, tasks).
-  fsChanges.subscribe(async (change) => {
-    for (const removed of change.removed ?? []) {
-      const owner = { storageId: change.storageConfigId, key: removed.key };
-      await repos.davProperties.remove(owner, removed.recursive);
-    }
-  });
+  fsChanges.subscribe((change) => removePropertiesOfRemoved(repos.davProperties, change));
   const webdav = {
     auth: createDavAuthenticator({
       session: (token) => services.auth.authenticate(token),
@@ -447,12 +445,7 @@ export function compose(deps: AppDeps) {
       uploadMode: () => settings.get(SETTINGS.webdavUploadMode),
       ignoreSystemFiles: () => settings.get(SETTINGS.webdavIgnoreSystemFiles),
     },
-    quota: async (storageId: string) => {
-      const config = await uploadPolicy.configOf(storageId);
-      const used = await repos.files.usedBytes(storageId);
-      const remaining = await uploadPolicy.remainingBytes(config);
-      return { used, available: Number.isFinite(remaining) ? remaining : null };
-    },
+    quota: (storageId: string) => uploadPolicy.quotaOf(storageId),
     clock,
     logger,
   };

@@ -96,6 +96,14 @@ export function createUploadPolicy(deps: {
       return Math.max(0, config.quota_bytes - (await deps.files.usedBytes(config.id)));
     },
 
+    /** A config's counted usage and what is left of its quota (null without one). */
+    async quotaOf(id: string): Promise<{ used: number; available: number | null }> {
+      const config = await this.configOf(id);
+      const used = await deps.files.usedBytes(config.id);
+      if (config.quota_bytes === null) return { used, available: null };
+      return { used, available: Math.max(0, config.quota_bytes - used) };
+    },
+
     /** Refuses a declared size beyond max_upload_size (413) or the config's quota (507). */
     async assertFits(config: StorageConfigRow, size: number): Promise<void> {
       const max = await this.maxUploadBytes();

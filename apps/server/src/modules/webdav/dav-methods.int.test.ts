@@ -155,6 +155,16 @@ describe.each(DATABASE_KINDS)('WebDAV methods on %s', (kind) => {
     );
     expect(chunked.statusCode).toBe(507);
     expect(await (await t.storage.getDriver(storage)).stat('big.bin')).toBeNull();
+    // The quota shows to clients that ask (RFC 4331): nothing counted yet, all of it free.
+    const quota = await dav(
+      t,
+      'PROPFIND',
+      '/dav/m/',
+      { depth: '0' },
+      '<D:propfind xmlns:D="DAV:"><D:prop><D:quota-available-bytes/><D:quota-used-bytes/></D:prop></D:propfind>',
+    );
+    expect(quota.body).toContain('<D:quota-available-bytes>1000</D:quota-available-bytes>');
+    expect(quota.body).toContain('<D:quota-used-bytes>0</D:quota-used-bytes>');
   });
 
   it("answers an API key's PUT over max_upload_size 413, storing nothing", async () => {

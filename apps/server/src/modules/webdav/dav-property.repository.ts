@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { FsChange } from '../../vfs/fs-changes.js';
 
 /** A property's expanded name: its namespace URI ('' for none) and local name. */
 export interface PropertyName {
@@ -164,3 +165,14 @@ async function removeWith(db: Kysely<Database>, owner: PropertyOwner, recursive:
 }
 
 export type DavPropertyRepository = ReturnType<typeof createDavPropertyRepository>;
+
+/** An fsChanges listener's work: the properties of every removed key (and subtree) go too. */
+export async function removePropertiesOfRemoved(
+  properties: Pick<DavPropertyRepository, 'remove'>,
+  change: FsChange,
+): Promise<void> {
+  for (const removed of change.removed ?? []) {
+    const owner = { storageId: change.storageConfigId, key: removed.key };
+    await properties.remove(owner, removed.recursive);
+  }
+}
