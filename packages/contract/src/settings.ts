@@ -13,6 +13,8 @@ export const systemSettingsSchema = z.object({
     .positive('must be greater than 0')
     .max(MAX_UPLOAD_SIZE_LIMIT_MB, `must be at most ${MAX_UPLOAD_SIZE_LIMIT_MB} MB`),
   webdav_upload_mode: z.enum(WEBDAV_UPLOAD_MODES, { message: 'must be direct or multipart' }),
+  /** WebDAV writes of OS clutter (`._*`, `.DS_Store`, `desktop.ini`, `Thumbs.db`) succeed unstored. */
+  webdav_ignore_system_files: z.boolean({ message: 'must be true or false' }),
   allow_guest_pastes: z.boolean({ message: 'must be true or false' }),
   allow_guest_uploads: z.boolean({ message: 'must be true or false' }),
 });

@@ -13,6 +13,7 @@ export const ADMIN = {
 export const DEFAULT_SETTINGS: SystemSettings = {
   max_upload_size: 100,
   webdav_upload_mode: 'direct',
+  webdav_ignore_system_files: true,
   allow_guest_pastes: true,
   allow_guest_uploads: false,
 };

@@ -21,6 +21,20 @@ describe.each(DATABASE_KINDS)('settings on %s', (kind) => {
     expect(await service().get(SETTINGS.maxUploadSizeMb)).toBe(100);
     expect(await service().get(SETTINGS.allowGuestPastes)).toBe(false);
     expect(await service().get(SETTINGS.webdavUploadMode)).toBe('direct');
+    expect(await service().get(SETTINGS.webdavIgnoreSystemFiles)).toBe(true);
+  });
+
+  it('turns ignoring WebDAV system files off and refuses a value that is not a boolean', async () => {
+    const settings = service();
+    await settings.set(SETTINGS.webdavIgnoreSystemFiles, false);
+    expect(await settings.get(SETTINGS.webdavIgnoreSystemFiles)).toBe(false);
+    await expect(
+      settings.setMany([{ def: SETTINGS.webdavIgnoreSystemFiles, value: 'no' }]),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [expect.objectContaining({ field: 'webdav_ignore_system_files' })],
+    });
+    expect(await settings.get(SETTINGS.webdavIgnoreSystemFiles)).toBe(false);
   });
 
   it('saves, overwrites and reads typed values', async () => {

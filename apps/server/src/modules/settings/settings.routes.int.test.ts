@@ -20,7 +20,7 @@ describe.each(DATABASE_KINDS)('system settings on %s', (kind) => {
       payload: payload as object,
     });
 
-  it('reads the defaults: 100 MB, direct WebDAV uploads, no guests', async () => {
+  it('reads the defaults: 100 MB, direct WebDAV uploads, system files ignored, no guests', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/admin/system-settings',
@@ -30,6 +30,7 @@ describe.each(DATABASE_KINDS)('system settings on %s', (kind) => {
       data: {
         max_upload_size: 100,
         webdav_upload_mode: 'direct',
+        webdav_ignore_system_files: true,
         allow_guest_pastes: false,
         allow_guest_uploads: false,
       },
@@ -56,12 +57,31 @@ describe.each(DATABASE_KINDS)('system settings on %s', (kind) => {
     });
   });
 
+  it('turns ignoring WebDAV system files off and on again', async () => {
+    const off = await put({ webdav_ignore_system_files: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({
+      data: { webdav_ignore_system_files: false, webdav_upload_mode: 'direct' },
+    });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/system-settings',
+      headers: bearer(token),
+    });
+    expect(read.json()).toMatchObject({ data: { webdav_ignore_system_files: false } });
+    expect((await put({ webdav_ignore_system_files: true })).json()).toMatchObject({
+      data: { webdav_ignore_system_files: true },
+    });
+  });
+
   it.each([
     [{ max_upload_size: 0 }, 'max_upload_size'],
     [{ max_upload_size: -5 }, 'max_upload_size'],
     [{ max_upload_size: '100' }, 'max_upload_size'],
     [{ webdav_upload_mode: 'teleport' }, 'webdav_upload_mode'],
     [{ allow_guest_uploads: 'yes' }, 'allow_guest_uploads'],
+    [{ webdav_ignore_system_files: 'false' }, 'webdav_ignore_system_files'],
+    [{ webdav_ignore_system_files: 0 }, 'webdav_ignore_system_files'],
     [{ unknown_setting: 1 }, 'unknown_setting'],
   ])('refuses %j with 400 naming %s and saves nothing', async (payload, field) => {
     const res = await put({ allow_guest_pastes: true, ...payload });

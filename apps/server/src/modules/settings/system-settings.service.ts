@@ -11,15 +11,17 @@ import type { SettingsService } from './settings.service.js';
 /** The system settings the admin panel edits, as one object (SPEC §3 Admin settings). */
 export function createSystemSettingsService(settings: SettingsService) {
   async function read(): Promise<SystemSettings> {
-    const [maxUpload, webdavMode, guestPastes, guestUploads] = await Promise.all([
+    const [maxUpload, webdavMode, skipOsFiles, guestPastes, guestUploads] = await Promise.all([
       settings.get(SETTINGS.maxUploadSizeMb),
       settings.get(SETTINGS.webdavUploadMode),
+      settings.get(SETTINGS.webdavIgnoreSystemFiles),
       settings.get(SETTINGS.allowGuestPastes),
       settings.get(SETTINGS.allowGuestUploads),
     ]);
     return {
       max_upload_size: maxUpload,
       webdav_upload_mode: webdavMode,
+      webdav_ignore_system_files: skipOsFiles,
       allow_guest_pastes: guestPastes,
       allow_guest_uploads: guestUploads,
     };
@@ -34,6 +36,7 @@ export function createSystemSettingsService(settings: SettingsService) {
       const pairs = [
         [SETTINGS.maxUploadSizeMb, changes.max_upload_size],
         [SETTINGS.webdavUploadMode, changes.webdav_upload_mode],
+        [SETTINGS.webdavIgnoreSystemFiles, changes.webdav_ignore_system_files],
         [SETTINGS.allowGuestPastes, changes.allow_guest_pastes],
         [SETTINGS.allowGuestUploads, changes.allow_guest_uploads],
       ] as const;

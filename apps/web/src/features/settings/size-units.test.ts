@@ -39,6 +39,7 @@ describe('system settings form values', () => {
       size: 2,
       unit: 'GB',
       webdavUploadMode: 'direct',
+      webdavIgnoreSystemFiles: true,
       allowGuestPastes: true,
       allowGuestUploads: false,
     });
@@ -57,6 +58,7 @@ describe('system settings form values', () => {
     expect(toSettingsUpdate({ ...values, size: '256', unit: 'KB' })).toEqual({
       max_upload_size: 0.25,
       webdav_upload_mode: 'direct',
+      webdav_ignore_system_files: true,
       allow_guest_pastes: true,
       allow_guest_uploads: false,
     });

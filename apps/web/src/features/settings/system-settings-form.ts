@@ -11,6 +11,7 @@ export interface SystemSettingsValues {
   size: number | string;
   unit: SizeUnit;
   webdavUploadMode: SystemSettings['webdav_upload_mode'];
+  webdavIgnoreSystemFiles: boolean;
   allowGuestPastes: boolean;
   allowGuestUploads: boolean;
 }
@@ -28,6 +29,7 @@ export function valuesFromSettings(settings: SystemSettings): SystemSettingsValu
     size: size.value,
     unit: size.unit,
     webdavUploadMode: settings.webdav_upload_mode,
+    webdavIgnoreSystemFiles: settings.webdav_ignore_system_files,
     allowGuestPastes: settings.allow_guest_pastes,
     allowGuestUploads: settings.allow_guest_uploads,
   };
@@ -46,6 +48,7 @@ export function toSettingsUpdate(values: SystemSettingsValues): UpdateSystemSett
   return {
     max_upload_size: sizeToMegabytes({ value: Number(values.size), unit: values.unit }),
     webdav_upload_mode: values.webdavUploadMode,
+    webdav_ignore_system_files: values.webdavIgnoreSystemFiles,
     allow_guest_pastes: values.allowGuestPastes,
     allow_guest_uploads: values.allowGuestUploads,
   };

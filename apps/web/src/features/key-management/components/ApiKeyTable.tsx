@@ -1,6 +1,6 @@
 import { Code, Menu, Text } from '@mantine/core';
 import type { ApiKey } from '@pasteport/contract';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconNetwork, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +13,7 @@ import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { TranslationResource } from '../../../lib/i18n/resources';
 import { ExpiryText } from './ExpiryText';
+import { KeyWebDavCell } from './KeyWebDav';
 import { PermissionBadges } from './PermissionBadges';
 
 /** Props of ApiKeyTable: the keys, the clock for "expired", and the row actions. */
@@ -21,6 +22,8 @@ export interface ApiKeyTableProps {
   now: number;
   onEdit: (key: ApiKey) => void;
   onDelete: (key: ApiKey) => void;
+  /** How to connect over WebDAV; offered for keys with the mount permission. */
+  onWebDav: (key: ApiKey) => void;
 }
 
 /** A date on one line; the exact time is in the tooltip. */
@@ -36,8 +39,9 @@ function DateText({ iso }: { iso: string }) {
 type ColumnId = Exclude<keyof TranslationResource['keys']['columns'], 'actions'>;
 
 /**
- * The key columns in table order; on a narrow table the last use, the path and the prefix
- * give way first. A phone card shows the name, then prefix and path, permissions and dates.
+ * The key columns in table order; on a narrow table the last use, the prefix, the path (also
+ * in the WebDAV address) and then the WebDAV sign-in give way first. A phone card shows the
+ * name, then prefix and path, permissions, WebDAV and dates.
  */
 export function apiKeyColumns(t: TFunction): ListColumn<ApiKey>[] {
   const column = (id: ColumnId, rest: Omit<ListColumn<ApiKey>, 'id' | 'header'>) => ({
@@ -68,6 +72,13 @@ export function apiKeyColumns(t: TFunction): ListColumn<ApiKey>[] {
       labelledOnCard: true,
       cell: (key) => <Cell.Truncated text={key.basic_path} mono />,
     }),
+    column('webdav', {
+      width: 260,
+      priority: 4,
+      maw: 240,
+      labelledOnCard: true,
+      cell: (key) => <KeyWebDavCell apiKey={key} />,
+    }),
     column('expires', {
       width: 130,
       priority: 2,
@@ -97,11 +108,11 @@ export function apiKeyColumns(t: TFunction): ListColumn<ApiKey>[] {
 
 const CARD: CardLayout = {
   title: 'name',
-  lines: [['prefix', 'basicPath'], ['permissions'], ['expires', 'lastUsed', 'created']],
+  lines: [['prefix', 'basicPath'], ['permissions'], ['webdav'], ['expires', 'lastUsed', 'created']],
 };
 
 /** The key list: a table of the columns that fit, cards on a phone; the menu always in reach. */
-export function ApiKeyTable({ keys, now, onEdit, onDelete }: ApiKeyTableProps) {
+export function ApiKeyTable({ keys, now, onEdit, onDelete, onWebDav }: ApiKeyTableProps) {
   const { t } = useTranslation();
   return (
     <ResponsiveRows
@@ -117,6 +128,14 @@ export function ApiKeyTable({ keys, now, onEdit, onDelete }: ApiKeyTableProps) {
           <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onEdit(key)}>
             {t('common.edit')}
           </Menu.Item>
+          {key.mount_permission ? (
+            <Menu.Item
+              leftSection={<IconNetwork size={16} aria-hidden />}
+              onClick={() => onWebDav(key)}
+            >
+              {t('keys.webdav.connect')}
+            </Menu.Item>
+          ) : null}
           <Menu.Item
             color="red"
             leftSection={<IconTrash size={16} aria-hidden />}

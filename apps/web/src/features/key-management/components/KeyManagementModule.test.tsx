@@ -6,6 +6,8 @@ import { expectInstantAfter } from '../../../test/instants';
 import { signInAsAdmin } from '../../../test/sessions';
 import { appRoutes } from '../../../app/router';
 import { createAppRenderer } from '../../../test/render-app';
+import { pretendPhone } from '../../../test/kits/managed-list-kit';
+import { copyAndExpect, webDavAddressField, webDavRootHere } from '../../../test/kits/webdav-kit';
 
 const renderApp = createAppRenderer(appRoutes);
 
@@ -270,5 +272,68 @@ describe('key management', () => {
       'Only the administrator can do this.',
     );
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('WebDAV sign-in of a key', () => {
+  const encodedDocs = '%E5%9B%A2%E9%98%9F%20%E6%96%87%E4%BB%B6/a%20b/';
+  const mountKey = apiKey({ basic_path: '/团队 文件/a b' });
+  const textKey = apiKey({ id: 'k2', name: 'texter', mount_permission: false });
+
+  async function expectWebDavOnlyForMountKeys(user: ReturnType<typeof renderApp>['user']) {
+    const [mounted, texter] = await screen.findAllByTestId('api-key-row');
+    const address = `${webDavRootHere()}${encodedDocs}`;
+    expect(within(mounted!).getByText(address)).toBeInTheDocument();
+    expect(
+      within(mounted!).getByText('User ci-bot · the password is the key itself'),
+    ).toBeInTheDocument();
+    await copyAndExpect(
+      user,
+      within(mounted!).getByRole('button', { name: 'Copy the WebDAV address of “ci-bot”' }),
+      address,
+    );
+    expect(within(texter!).queryByTestId('key-webdav')).not.toBeInTheDocument();
+    expect(within(texter!).queryByText(/\/dav\//)).not.toBeInTheDocument();
+    expect(within(texter!).queryByText(/the password is the key/)).not.toBeInTheDocument();
+  }
+
+  it('shows the user name and the address of the basic path, only for mount keys', async () => {
+    const { user } = await openModule([mountKey, textKey]);
+    await expectWebDavOnlyForMountKeys(user);
+    expect(screen.getByRole('columnheader', { name: 'WebDAV' })).toBeInTheDocument();
+  });
+
+  it('shows them on the phone cards too', async () => {
+    pretendPhone();
+    const { user } = await openModule([mountKey, textKey]);
+    expect(await screen.findByRole('list', { name: 'API keys' })).toBeInTheDocument();
+    await expectWebDavOnlyForMountKeys(user);
+  });
+
+  it('explains connecting from the row menu of a mount key', async () => {
+    const { user } = await openModule([apiKey({ mount_read_only: true }), textKey]);
+    await user.click(await screen.findByRole('button', { name: 'Actions for texter' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Connect with WebDAV' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Actions for ci-bot' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Connect with WebDAV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect “ci-bot” with WebDAV' });
+    expect(webDavAddressField(dialog)).toHaveValue(`${webDavRootHere()}docs/`);
+    expect(within(dialog).getByRole('textbox', { name: 'User name' })).toHaveValue('ci-bot');
+    expect(within(dialog).getByText(/the API key itself/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/can only read/)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('names the WebDAV sign-in in Chinese', async () => {
+    await openModule([apiKey()], {}, 'zh-CN');
+    const [row] = await screen.findAllByTestId('api-key-row');
+    expect(within(row!).getByText('用户名 ci-bot · 密码为密钥本身')).toBeInTheDocument();
+    expect(
+      within(row!).getByRole('button', { name: '复制“ci-bot”的 WebDAV 地址' }),
+    ).toBeInTheDocument();
   });
 });

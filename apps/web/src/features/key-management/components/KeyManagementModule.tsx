@@ -10,12 +10,14 @@ import { ApiKeyFormDialog } from './ApiKeyFormDialog';
 import { ApiKeyTable } from './ApiKeyTable';
 import { CreatedKeyDialog } from './CreatedKeyDialog';
 import { DeleteKeyDialog } from './DeleteKeyDialog';
+import { KeyWebDavDialog } from './KeyWebDav';
 
 /** Which dialog is open; one at a time. */
 type Dialog =
   | { kind: 'create' }
   | { kind: 'edit'; key: ApiKey }
   | { kind: 'delete'; key: ApiKey }
+  | { kind: 'webdav'; key: ApiKey }
   | { kind: 'created'; created: CreatedApiKey };
 
 /** The key-management module (admin only): list, create, edit and delete API keys. */
@@ -53,6 +55,7 @@ export function KeyManagementModule() {
         now={now}
         onEdit={(key) => setDialog({ kind: 'edit', key })}
         onDelete={(key) => setDialog({ kind: 'delete', key })}
+        onWebDav={(key) => setDialog({ kind: 'webdav', key })}
       />
     );
   }
@@ -74,6 +77,7 @@ export function KeyManagementModule() {
         />
       ) : null}
       {dialog?.kind === 'delete' ? <DeleteKeyDialog apiKey={dialog.key} onClose={close} /> : null}
+      {dialog?.kind === 'webdav' ? <KeyWebDavDialog apiKey={dialog.key} onClose={close} /> : null}
       {dialog?.kind === 'created' ? (
         <CreatedKeyDialog created={dialog.created} onClose={close} />
       ) : null}

@@ -15,6 +15,7 @@ import {
   IconFolderPlus,
   IconLayoutGrid,
   IconList,
+  IconNetwork,
   IconPhoto,
   IconRefresh,
   IconSearch,
@@ -41,11 +42,13 @@ export interface ExplorerToolbarProps {
   leading?: ReactNode;
   /** Always shown, also on phones: search and the basket. */
   tools?: ReactNode;
+  /** Opens how to connect to this folder over WebDAV (a button; on a phone, in More). */
+  onWebDav?: () => void;
 }
 
 /**
- * Upload, new folder, refresh, view switch, sort and the filter of the current folder. On a
- * phone the filter takes its own row and what does not fit goes into a "More" menu.
+ * Upload, new folder, refresh, view switch, sort, WebDAV and the filter of the current folder.
+ * On a phone the filter takes its own row and what does not fit goes into a "More" menu.
  */
 export function ExplorerToolbar(props: ExplorerToolbarProps) {
   const phone = useMediaQuery('(max-width: 36em)');
@@ -95,6 +98,15 @@ function PhoneToolbar(props: ExplorerToolbarProps) {
             <Menu.Item leftSection={<IconRefresh size={16} />} onClick={props.onRefresh}>
               {t('mountExplorer.refresh')}
             </Menu.Item>
+            {props.onWebDav ? (
+              <Menu.Item
+                leftSection={<IconNetwork size={16} />}
+                aria-haspopup="dialog"
+                onClick={props.onWebDav}
+              >
+                {t('explorerWebDav.button')}
+              </Menu.Item>
+            ) : null}
             <Menu.Label>{t('mountExplorer.view.label')}</Menu.Label>
             {(['list', 'grid', 'gallery'] as const).map((view) => {
               const Icon = VIEW_ICONS[view];
@@ -190,6 +202,16 @@ function WideToolbar(props: ExplorerToolbarProps) {
           data={views}
         />
         {props.tools}
+        {props.onWebDav ? (
+          <Button
+            variant="default"
+            leftSection={<IconNetwork size={16} aria-hidden />}
+            aria-haspopup="dialog"
+            onClick={props.onWebDav}
+          >
+            {t('explorerWebDav.button')}
+          </Button>
+        ) : null}
       </Group>
       <Group gap="xs" wrap="nowrap" style={{ flex: '1 1 320px', justifyContent: 'flex-end' }}>
         <FilterInput {...props} />

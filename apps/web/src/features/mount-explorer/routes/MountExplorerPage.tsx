@@ -15,6 +15,7 @@ import { EntryList } from '../components/EntryList';
 import { ExplorerBreadcrumbs } from '../components/ExplorerBreadcrumbs';
 import { ExplorerToolbar } from '../components/ExplorerToolbar';
 import { FilePanel } from '../components/FilePanel';
+import { WebDavDialog } from '../components/WebDavDialog';
 import {
   ListingEmpty,
   ListingError,
@@ -111,6 +112,7 @@ function Explorer() {
   });
   const images = view === 'list' ? [] : entries.filter(isImage);
   const [shownImage, setShownImage] = useState<number | null>(null);
+  const [webDavOpen, setWebDavOpen] = useState(false);
   const changeView = (next: ViewMode) => {
     setView(next);
     writeViewMode(next);
@@ -154,6 +156,7 @@ function Explorer() {
         refreshing={query.isRefetching}
         onRefresh={() => void query.refetch()}
         onNewFolder={writable ? actions.newFolder : undefined}
+        onWebDav={() => setWebDavOpen(true)}
         leading={writable ? <UploadButton onPick={(files) => upload(path, files)} /> : null}
         tools={
           <>
@@ -231,6 +234,7 @@ function Explorer() {
         onIndexChange={setShownImage}
         onClose={() => setShownImage(null)}
       />
+      {webDavOpen ? <WebDavDialog path={path} onClose={() => setWebDavOpen(false)} /> : null}
       {menu.element}
       {actions.dialog}
     </Stack>

@@ -1,9 +1,15 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { bodyOf, fail, ok, requestsTo, type FakeRoutes } from '../../../test/fake-server';
 import { DEFAULT_SETTINGS, signInAsAdmin } from '../../../test/sessions';
 import { appRoutes } from '../../../app/router';
 import { createAppRenderer } from '../../../test/render-app';
+import {
+  copyAndExpect,
+  openWebDavClient,
+  webDavAddressField,
+  webDavRootHere,
+} from '../../../test/kits/webdav-kit';
 
 const renderApp = createAppRenderer(appRoutes);
 
@@ -35,9 +41,39 @@ describe('system settings', () => {
     expect(bodyOf(fetchMock, 'PUT /api/admin/system-settings')).toEqual({
       max_upload_size: 2048,
       webdav_upload_mode: 'multipart',
+      webdav_ignore_system_files: true,
       allow_guest_pastes: true,
       allow_guest_uploads: true,
     });
+  });
+
+  it('turns ignoring WebDAV system files off and sends it on save', async () => {
+    const { user, fetchMock } = await openSettings({
+      'PUT /api/admin/system-settings': ({ body }) =>
+        ok({ ...DEFAULT_SETTINGS, ...(body as object) }),
+    });
+    const ignore = screen.getByRole('switch', { name: /^Ignore system files/ });
+    expect(ignore).toBeChecked();
+    expect(ignore).toHaveAccessibleDescription(/\.DS_Store.*Thumbs\.db/);
+    await user.click(ignore);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('System settings saved.')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'PUT /api/admin/system-settings')).toMatchObject({
+      webdav_ignore_system_files: false,
+    });
+    expect(screen.getByRole('switch', { name: /^Ignore system files/ })).not.toBeChecked();
+  });
+
+  it('shows a refused value of the switch on it', async () => {
+    const details = [{ field: 'webdav_ignore_system_files', rule: 'invalid_type', message: 'no' }];
+    const { user } = await openSettings({
+      'PUT /api/admin/system-settings': () => fail(400, 'VALIDATION_FAILED', { details }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('This value has the wrong type.')).toBeInTheDocument();
+    expect(
+      screen.getByRole('switch', { name: /^Ignore system files/ }),
+    ).toHaveAccessibleDescription(/wrong type/);
   });
 
   it('refuses a size of 0 without asking the server', async () => {
@@ -57,6 +93,37 @@ describe('system settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('This value is too large or too long.')).toBeInTheDocument();
     expect(field('Maximum upload size')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('WebDAV access', () => {
+  it('shows the address beside the API in use, with a copy button and the admin as user', async () => {
+    const { user } = await openSettings();
+    const section = screen.getByRole('region', { name: 'WebDAV' });
+    expect(webDavAddressField(section)).toHaveValue(webDavRootHere());
+    expect(within(section).getByRole('textbox', { name: 'User name' })).toHaveValue('root');
+    await copyAndExpect(
+      user,
+      within(section).getByRole('button', { name: 'Copy the WebDAV address' }),
+      webDavRootHere(),
+    );
+    await openWebDavClient(user, 'rclone');
+    expect(
+      within(section).getByText(
+        /^rclone config create pasteport webdav url=\S+\/dav\/ vendor=other user=root /,
+      ),
+    ).toBeVisible();
+  });
+
+  it('follows an API on another host named in config.js', async () => {
+    window.__PASTEPORT_CONFIG__ = { apiBaseUrl: 'https://files.example.com' };
+    onTestFinished(() => {
+      delete window.__PASTEPORT_CONFIG__;
+    });
+    await openSettings();
+    expect(webDavAddressField(screen.getByRole('region', { name: 'WebDAV' }))).toHaveValue(
+      'https://files.example.com/dav/',
+    );
   });
 });
 

@@ -4,8 +4,9 @@ import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { useSystemSettings } from '../api';
 import { ChangeCredentialsForm } from './ChangeCredentialsForm';
 import { SystemSettingsForm } from './SystemSettingsForm';
+import { WebDavSection } from './WebDavSection';
 
-/** The settings module (admin only): system settings, then the admin's sign-in details. */
+/** The settings module (admin only): system settings, WebDAV access, the admin's sign-in details. */
 export function SettingsModule() {
   const { t } = useTranslation();
   const settings = useSystemSettings();
@@ -29,6 +30,7 @@ export function SettingsModule() {
   return (
     <Stack gap="lg">
       {system}
+      <WebDavSection />
       <ChangeCredentialsForm />
     </Stack>
   );

@@ -35,6 +35,7 @@ import {
 const SERVER_FIELDS: Record<string, SystemSettingsField> = {
   max_upload_size: 'max_upload_size',
   webdav_upload_mode: 'webdav_upload_mode',
+  webdav_ignore_system_files: 'webdav_ignore_system_files',
   allow_guest_pastes: 'allow_guest_pastes',
   allow_guest_uploads: 'allow_guest_uploads',
 };
@@ -143,6 +144,18 @@ export function SystemSettingsForm({ settings }: { settings: SystemSettings }) {
               </Text>
             ) : null}
           </Stack>
+          <Switch
+            label={t('settings.system.webdavIgnoreSystemFiles')}
+            description={t('settings.system.webdavIgnoreSystemFilesHint')}
+            checked={values.webdavIgnoreSystemFiles}
+            onChange={(event) =>
+              change(
+                { webdavIgnoreSystemFiles: event.currentTarget.checked },
+                'webdav_ignore_system_files',
+              )
+            }
+            error={serverErrors.webdav_ignore_system_files}
+          />
           <Switch
             label={t('settings.system.allowGuestPastes')}
             checked={values.allowGuestPastes}
