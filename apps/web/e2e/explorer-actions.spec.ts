@@ -251,6 +251,21 @@ describe.each(AXE_LAYOUTS)('axe on the explorer with content, $name', (layout) =
     await menu(page).waitFor();
     found.push(...(await axeFindings(page, 'menu')));
     await page.keyboard.press('Escape');
+    // How to connect over WebDAV: a toolbar button, or on a phone an entry of the More menu.
+    const webDav = page.getByRole('button', { name: 'WebDAV', exact: true });
+    if (await webDav.isVisible()) await webDav.click();
+    else {
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'WebDAV' }).click();
+      // The menu fades out: checked while still there, it is a menu without its items.
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+    }
+    const connect = page.getByRole('dialog', { name: 'Connect with WebDAV' });
+    const address = connect.getByRole('textbox', { name: 'WebDAV address' });
+    expect(await address.inputValue()).toMatch(new RegExp(`/dav${DISK}/${TAG}/$`));
+    found.push(...(await axeFindings(page, 'WebDAV dialog')));
+    await page.keyboard.press('Escape');
+    await connect.waitFor({ state: 'detached' });
     await page.evaluate(() => localStorage.setItem('pasteport.explorer.view', 'grid'));
     await page.goto(`/mount-explorer${DISK}/${TAG}?preview=beta-notes.txt`);
     await page

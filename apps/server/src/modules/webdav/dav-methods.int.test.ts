@@ -186,7 +186,7 @@ describe.each(DATABASE_KINDS)('WebDAV methods on %s', (kind) => {
     expect(await driver.stat('k2.bin')).toBeNull();
   });
 
-  it('answers system files as stored without storing them', async () => {
+  it('answers system files as stored without storing them, unless the setting is off', async () => {
     const { t, token } = ctx;
     const storage = await givenStorage(t, token, 'local');
     await createMount(t, token, '/m', storage);
@@ -195,6 +195,9 @@ describe.each(DATABASE_KINDS)('WebDAV methods on %s', (kind) => {
       expect((await dav(t, 'PUT', `/dav/m/${name}`, {}, 'junk')).statusCode).toBe(201);
       expect(await driver.stat(name), name).toBeNull();
     }
+    await setSettings(t, token, { webdav_ignore_system_files: false });
+    expect((await dav(t, 'PUT', '/dav/m/.DS_Store', {}, 'kept')).statusCode).toBe(201);
+    expect((await readObject(t, storage, '.DS_Store')).toString()).toBe('kept');
   });
 
   it('answers conditional and ranged GETs', async () => {

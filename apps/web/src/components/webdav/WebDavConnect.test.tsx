@@ -24,7 +24,7 @@ describe('WebDavConnect', () => {
     const address = webDavAddress(folder);
     expect(address).toBe(`${webDavRootHere()}${encoded}`);
     const { user } = renderConnect({ address, username: 'root', credential: 'adminPassword' });
-    expect(webDavAddressField()).toHaveValue(address);
+    expect(await webDavAddressField()).toHaveValue(address);
     expect(screen.getByRole('textbox', { name: 'User name' })).toHaveValue('root');
     expect(screen.getByText("Password: the administrator's password.")).toBeVisible();
     await copyAndExpect(

@@ -8,8 +8,9 @@ export function webDavRootHere(): string {
 }
 
 /** The read-only field showing the WebDAV address inside `container` (the page by default). */
-export function webDavAddressField(container: HTMLElement = document.body): HTMLElement {
-  return within(container).getByRole('textbox', { name: 'WebDAV address' });
+export function webDavAddressField(container: HTMLElement = document.body): Promise<HTMLElement> {
+  // Found, not got: the connection help is loaded when first shown.
+  return within(container).findByRole('textbox', { name: 'WebDAV address' });
 }
 
 /** Clicks a copy button and checks the clipboard then holds `text`. */

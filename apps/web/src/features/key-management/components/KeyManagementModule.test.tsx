@@ -320,7 +320,7 @@ describe('WebDAV sign-in of a key', () => {
     await user.click(screen.getByRole('button', { name: 'Actions for ci-bot' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Connect with WebDAV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Connect “ci-bot” with WebDAV' });
-    expect(webDavAddressField(dialog)).toHaveValue(`${webDavRootHere()}docs/`);
+    expect(await webDavAddressField(dialog)).toHaveValue(`${webDavRootHere()}docs/`);
     expect(within(dialog).getByRole('textbox', { name: 'User name' })).toHaveValue('ci-bot');
     expect(within(dialog).getByText(/the API key itself/)).toBeInTheDocument();
     expect(within(dialog).getByText(/can only read/)).toBeInTheDocument();

@@ -35,7 +35,7 @@ describe('WebDAV in the mount explorer', () => {
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Connect with WebDAV' });
     const address = `${webDavRootHere()}${ENCODED}`;
-    expect(webDavAddressField(dialog)).toHaveValue(address);
+    expect(await webDavAddressField(dialog)).toHaveValue(address);
     expect(
       within(dialog).getByText(`Open ${FOLDER} as a network drive`, { exact: false }),
     ).toBeVisible();
@@ -55,7 +55,7 @@ describe('WebDAV in the mount explorer', () => {
     await screen.findByText('notes.md');
     await user.click(screen.getByRole('button', { name: 'WebDAV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Connect with WebDAV' });
-    expect(webDavAddressField(dialog)).toHaveValue(`${webDavRootHere()}team/`);
+    expect(await webDavAddressField(dialog)).toHaveValue(`${webDavRootHere()}team/`);
     expect(within(dialog).getByRole('textbox', { name: 'User name' })).toHaveValue('backup bot');
     expect(within(dialog).getByText(/the API key itself/)).toBeVisible();
   });
@@ -69,6 +69,6 @@ describe('WebDAV in the mount explorer', () => {
     await user.click(screen.getByRole('button', { name: 'More actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'WebDAV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Connect with WebDAV' });
-    expect(webDavAddressField(dialog)).toHaveValue(`${webDavRootHere()}team/`);
+    expect(await webDavAddressField(dialog)).toHaveValue(`${webDavRootHere()}team/`);
   });
 });

@@ -100,7 +100,7 @@ describe('WebDAV access', () => {
   it('shows the address beside the API in use, with a copy button and the admin as user', async () => {
     const { user } = await openSettings();
     const section = screen.getByRole('region', { name: 'WebDAV' });
-    expect(webDavAddressField(section)).toHaveValue(webDavRootHere());
+    expect(await webDavAddressField(section)).toHaveValue(webDavRootHere());
     expect(within(section).getByRole('textbox', { name: 'User name' })).toHaveValue('root');
     await copyAndExpect(
       user,
@@ -121,7 +121,7 @@ describe('WebDAV access', () => {
       delete window.__PASTEPORT_CONFIG__;
     });
     await openSettings();
-    expect(webDavAddressField(screen.getByRole('region', { name: 'WebDAV' }))).toHaveValue(
+    expect(await webDavAddressField(screen.getByRole('region', { name: 'WebDAV' }))).toHaveValue(
       'https://files.example.com/dav/',
     );
   });
