@@ -8,6 +8,7 @@ import type { Config } from './config/config.js';
 import { installCors } from './http/cors.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installHttpLimits } from './http/http-limits.js';
+import { installIdempotency } from './http/idempotency.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { installJsonCompression } from './http/json-compression.js';
 import { installUserContentPolicy } from './http/user-content.js';
@@ -86,6 +87,8 @@ export async function createApp(root: Composition): Promise<FastifyInstance> {
   // JSON only: a text/plain body on a JSON route is a wrong content type (415), not bad JSON.
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);
+  // Idempotency-Key on every mutating /api route; before the routes and the compression.
+  installIdempotency(app, services.idempotency);
   // Big JSON answers (lists, dashboards) compressed when asked; never user content.
   installJsonCompression(app);
 

@@ -8,6 +8,7 @@ import { createJobLeaseRepository } from './jobs/job-lease.repository.js';
 import type { SweepServices } from './jobs/sweeps.js';
 import { createBatchedCounter } from './lib/batched-counter.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { createSecretBox } from './lib/encryption.js';
 import { deriveKey } from './lib/keys.js';
 import { createApiKeyRepository } from './modules/api-keys/api-key.repository.js';
 import { createApiKeyService } from './modules/api-keys/api-key.service.js';
@@ -82,6 +83,11 @@ import { createRemoveTaskHandler } from './modules/fs/fs-remove.task.js';
 import { createFetchTaskHandler } from './modules/fs/fs-fetch.task.js';
 import { createFsFetchService } from './modules/fs/fs-fetch.service.js';
 import { createFsUploadTaskService } from './modules/fs/fs-upload-task.service.js';
+import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
+import {
+  createIdempotencyService,
+  type IdempotencyWait,
+} from './modules/idempotency/idempotency.service.js';
 import { createFsCopyService } from './modules/fs/fs-copy.service.js';
 import type { TaskHandlers } from './modules/tasks/task-handler.js';
 import { createTaskRepository } from './modules/tasks/task.repository.js';
@@ -119,6 +125,8 @@ export interface AppDeps {
    * (public addresses only).
    */
   fetcher?: RemoteFetcher;
+  /** How long a repeated Idempotency-Key waits for its first request (tests lengthen it). */
+  idempotencyWait?: Partial<IdempotencyWait>;
 }
 
 /** Views of unlimited pastes are written this often (and when the server stops). */
@@ -146,6 +154,7 @@ export function compose(deps: AppDeps) {
     dashboard: createDashboardRepository(db),
     files: createFileRepository(db),
     fsIndex: createFsIndexRepository(db, deps.database.kind),
+    idempotencyKeys: createIdempotencyRepository(db),
     jobLeases: createJobLeaseRepository(db),
     loginAttempts: createLoginAttemptRepository(db),
     mounts: createMountRepository(db),
@@ -294,6 +303,12 @@ export function compose(deps: AppDeps) {
       },
     }),
     dashboard: createDashboardService({ repo: repos.dashboard, clock }),
+    idempotency: createIdempotencyService({
+      repo: repos.idempotencyKeys,
+      clock,
+      box: createSecretBox(deps.appSecret, 'idempotent-answers'),
+      ...(deps.idempotencyWait ? { wait: deps.idempotencyWait } : {}),
+    }),
     system: createSystemService(
       {
         databaseKind: deps.database.kind,
@@ -457,6 +472,7 @@ export function compose(deps: AppDeps) {
     files: services.fileSweeper,
     archiveLinks: services.fsArchive,
     davLocks,
+    idempotencyKeys: services.idempotency,
   };
 
   return {

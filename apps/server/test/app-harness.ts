@@ -37,6 +37,8 @@ export interface TestCompositionOptions {
   httpLimits?: AppDeps['httpLimits'];
   /** CORS_ORIGINS of this app. */
   corsOrigins?: AppDeps['corsOrigins'];
+  /** How long a repeated Idempotency-Key waits for its first request. */
+  idempotencyWait?: AppDeps['idempotencyWait'];
 }
 
 /**
@@ -61,6 +63,7 @@ export function composeForTest(
     ...(options.fetcher ? { fetcher: options.fetcher } : {}),
     ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
     ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
+    ...(options.idempotencyWait ? { idempotencyWait: options.idempotencyWait } : {}),
     database,
     dataDir,
     webDistDir: options.webDistDir,

@@ -1,6 +1,8 @@
 /** Business constants and limits of SPEC §9, shared by server and web. */
 export const APP_NAME = 'Pasteport';
 export const APP_VERSION = '0.7.0';
+/** Where the project's source code lives (SPEC §2: linked from the footer). */
+export const SOURCE_REPOSITORY_URL = 'https://github.com/pasteport/pasteport';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const PART_UPLOAD_TIMEOUT_MS = 300_000;
@@ -49,3 +51,19 @@ export type ThemeMode = (typeof THEME_MODES)[number];
 /** Interface languages (SPEC §1). */
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * `Idempotency-Key` (ARCHITECTURE §6): a client-chosen key on a POST, PUT, PATCH or DELETE
+ * under /api. The server runs the first request with a key once and answers a repeat of it
+ * (same caller, method, path and body) with the stored first answer for 24 hours.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Set to `true` on an answer that is a stored first answer sent again. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/** The methods that honour the key; safe methods are idempotent by themselves. */
+export const IDEMPOTENCY_KEY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** 1–255 printable ASCII characters (0x21–0x7E): no spaces, controls or other bytes. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7E]{1,255}$/;
+/** How long a key and its stored answer are kept. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;

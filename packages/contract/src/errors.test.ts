@@ -5,7 +5,7 @@ import { errorEnvelopeSchema } from './envelope.js';
 describe('error codes', () => {
   it('map every code to an error status the API conventions allow', () => {
     const allowed = [
-      400, 401, 403, 404, 405, 409, 410, 412, 413, 415, 416, 423, 429, 500, 502, 503, 504, 507,
+      400, 401, 403, 404, 405, 409, 410, 412, 413, 415, 416, 422, 423, 429, 500, 502, 503, 504, 507,
     ];
     for (const code of ALL_ERROR_CODES) expect(allowed).toContain(statusOf(code));
   });

@@ -44,6 +44,8 @@ export const ERROR_CODES = {
   CONFLICT: 409,
   /** A custom API key (or a username) is already in use. */
   ALREADY_EXISTS: 409,
+  /** A request with the same Idempotency-Key is still running; retry after `Retry-After`. */
+  IDEMPOTENCY_IN_PROGRESS: 409,
   /** The share existed but has expired or used up its views. */
   GONE: 410,
   /** A precondition header (If-Match, signed URL expiry) did not hold. */
@@ -54,6 +56,8 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The requested byte range cannot be served. */
   RANGE_NOT_SATISFIABLE: 416,
+  /** The Idempotency-Key was already used for another request (method, path or body). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   /** Too many attempts; `Retry-After` says when to try again. */
   RATE_LIMITED: 429,
   /** An unexpected server fault; details are only in the server log under the request id. */

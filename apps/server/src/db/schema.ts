@@ -269,6 +269,27 @@ export interface ArchiveLinksTable {
   expires_at: string;
 }
 
+/**
+ * A claimed `Idempotency-Key` and, once the request ran, its answer (migration 0016): see
+ * modules/idempotency/idempotency.repository.ts.
+ */
+export interface IdempotencyKeysTable {
+  /** Whose key: 'admin:<id>', 'apikey:<id>' or 'guest'. */
+  scope: string;
+  key: string;
+  /** SHA-256 hex of the request (method, path and query, body): http/request-fingerprint.ts. */
+  fingerprint: string;
+  /** The request that claimed the key; only it may settle the claim. */
+  request_id: string;
+  state: 'pending' | 'done';
+  status_code: number | null;
+  content_type: string | null;
+  /** The answer's body, sealed (AES-256-GCM) since answers may carry tokens. */
+  response_body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   storage_configs: StorageConfigsTable;
@@ -287,6 +308,7 @@ export interface Database {
   archive_links: ArchiveLinksTable;
   dav_locks: DavLocksTable;
   dav_properties: DavPropertiesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type { Generated };

@@ -34,6 +34,22 @@ describe('the OpenAPI document of the endpoint table', () => {
     expect((await new Validator().validate(broken)).valid).toBe(false);
   });
 
+  it('offers Idempotency-Key on every mutating operation and on no read', () => {
+    for (const { path, method, operation } of operations) {
+      const header = (operation.parameters ?? []).filter((p) => p.name === 'Idempotency-Key');
+      const mutating = ['post', 'put', 'patch', 'delete'].includes(method);
+      expect(header, `${method} ${path}`).toEqual(
+        mutating ? [expect.objectContaining({ in: 'header' })] : [],
+      );
+      if (mutating) {
+        expect(JSON.stringify(operation.responses['422']), `${method} ${path}`).toContain(
+          'IDEMPOTENCY_KEY_REUSED',
+        );
+      }
+    }
+    expect(operations.filter(({ method }) => method === 'delete').length).toBeGreaterThan(5);
+  });
+
   it('describes both ways to authenticate and which each route takes', () => {
     expect(doc.components.securitySchemes.adminSession).toMatchObject({
       type: 'http',
@@ -71,7 +87,10 @@ describe('the OpenAPI document of the endpoint table', () => {
     expect(createPaste?.responses['201']).toBeDefined();
     expect(createPaste?.requestBody).toBeDefined();
     const verify = doc.paths['/api/public/files/{slug}/verify']?.post;
-    expect(verify?.parameters).toEqual([expect.objectContaining({ name: 'slug', in: 'path' })]);
+    expect(verify?.parameters).toEqual([
+      expect.objectContaining({ name: 'slug', in: 'path' }),
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+    ]);
     const upload = doc.paths['/api/upload']?.post;
     expect(JSON.stringify(upload?.requestBody)).toContain('multipart/form-data');
     const download = doc.paths['/api/file-download/{slug}'];

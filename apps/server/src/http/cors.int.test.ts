@@ -113,7 +113,13 @@ describe('CORS for the listed origins (CORS_ORIGINS)', () => {
 
   it('allows the request headers the web client sends', () => {
     const allowed = CORS_ALLOWED_HEADERS.toLowerCase().split(', ');
-    for (const header of ['authorization', 'content-type', 'range', 'x-upload-secret']) {
+    for (const header of [
+      'authorization',
+      'content-type',
+      'range',
+      'x-upload-secret',
+      'idempotency-key',
+    ]) {
       expect(allowed).toContain(header);
     }
   });
@@ -154,7 +160,13 @@ describe('CORS for the listed origins (CORS_ORIGINS)', () => {
     });
     expect(varyOf(res.headers)).toContain('Origin');
     const exposed = CORS_EXPOSED_HEADERS.toLowerCase().split(', ');
-    for (const header of ['content-range', 'content-disposition', 'etag', 'retry-after']) {
+    for (const header of [
+      'content-range',
+      'content-disposition',
+      'etag',
+      'retry-after',
+      'idempotent-replayed',
+    ]) {
       expect(exposed).toContain(header);
     }
     // The security headers and request id are unchanged.

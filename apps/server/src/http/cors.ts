@@ -6,13 +6,14 @@ export const CORS_ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
  * Request headers the web app sends: credentials, JSON or upload bodies, ranged media reads,
  * the headers a signed local-storage PUT carries. (Accept and Content-Language are
  * CORS-safelisted and need no mention, but Content-Type with a JSON value does.) The upload
- * steps after an init carry the init's secret in X-Upload-Secret.
+ * steps after an init carry the init's secret in X-Upload-Secret; the offline queue's replays
+ * carry an Idempotency-Key.
  */
 export const CORS_ALLOWED_HEADERS =
-  'Authorization, Content-Type, Range, If-None-Match, If-Range, X-Upload-Secret';
+  'Authorization, Content-Type, Range, If-None-Match, If-Range, X-Upload-Secret, Idempotency-Key';
 /** Response headers the app (or a browser saving a file) reads beyond the safelisted ones. */
 export const CORS_EXPOSED_HEADERS =
-  'Content-Range, Content-Disposition, Content-Length, Accept-Ranges, ETag, Retry-After, X-Request-Id';
+  'Content-Range, Content-Disposition, Content-Length, Accept-Ranges, ETag, Retry-After, X-Request-Id, Idempotent-Replayed';
 /** How long a browser may reuse a preflight answer (Chromium caps it at 2 hours). */
 export const CORS_MAX_AGE_SECONDS = 7200;
 

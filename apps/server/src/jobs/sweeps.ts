@@ -19,14 +19,17 @@ export interface SweepServices {
   archiveLinks?: ExpirySweeper;
   /** Expired WebDAV locks (the lock manager); optional. */
   davLocks?: ExpirySweeper;
+  /** Idempotency-Key claims and answers past their 24 hours (the idempotency service). */
+  idempotencyKeys?: ExpirySweeper;
 }
 
 /**
  * The housekeeping jobs: expired or used-up pastes, expired admin sessions, (with the file
- * sweeper) abandoned uploads, gone files and temp leftovers, and expired archive links.
+ * sweeper) abandoned uploads, gone files and temp leftovers, expired archive links, WebDAV
+ * locks and Idempotency-Key answers.
  */
 export function sweepJobs(services: SweepServices): JobDefinition[] {
-  const { pastes, sessions, files, archiveLinks, davLocks } = services;
+  const { pastes, sessions, files, archiveLinks, davLocks, idempotencyKeys } = services;
   const jobs: JobDefinition[] = [
     {
       id: 'sweep-expired-pastes',
@@ -63,6 +66,15 @@ export function sweepJobs(services: SweepServices): JobDefinition[] {
       everyMs: 15 * MINUTE,
       leaseMs: 5 * MINUTE,
       run: async () => ({ deleted: await davLocks.sweepExpired() }),
+    });
+  }
+  if (idempotencyKeys) {
+    // Expired keys already count as absent; this only keeps the table small.
+    jobs.push({
+      id: 'sweep-idempotency-keys',
+      everyMs: 60 * MINUTE,
+      leaseMs: 5 * MINUTE,
+      run: async () => ({ deleted: await idempotencyKeys.sweepExpired() }),
     });
   }
   return jobs;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_METHODS } from '../constants.js';
 import type { ErrorCode } from '../errors.js';
 import type { RouteInfo } from './routes.js';
 
@@ -80,6 +81,11 @@ export const slugParams = z.object({ slug: z.string().min(1).max(50) });
 /** Path parameter `:id` of a record. */
 export const idParams = z.object({ id: z.string().min(1).max(64) });
 
+/** Whether a route honours the `Idempotency-Key` header (every POST, PUT, PATCH, DELETE). */
+export function honoursIdempotencyKey(entry: Pick<Endpoint, 'method'>): boolean {
+  return (IDEMPOTENCY_KEY_METHODS as readonly string[]).includes(entry.method);
+}
+
 /** The error codes a route may answer: its own plus those every route of its kind may. */
 export function errorsOf(entry: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>();
@@ -94,6 +100,12 @@ export function errorsOf(entry: Endpoint): ErrorCode[] {
     codes.add('MALFORMED_BODY');
     codes.add('PAYLOAD_TOO_LARGE');
     codes.add('UNSUPPORTED_MEDIA_TYPE');
+  }
+  if (honoursIdempotencyKey(entry)) {
+    // A malformed key is a 400; a key reused for another request, or still running, its own.
+    codes.add('VALIDATION_FAILED');
+    codes.add('IDEMPOTENCY_KEY_REUSED');
+    codes.add('IDEMPOTENCY_IN_PROGRESS');
   }
   for (const code of entry.errors) codes.add(code);
   codes.add('INTERNAL');

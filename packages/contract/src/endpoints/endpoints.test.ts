@@ -83,6 +83,14 @@ describe('the endpoint table', () => {
       expect.arrayContaining(['VALIDATION_FAILED', 'MALFORMED_BODY', 'SLUG_TAKEN']),
     );
     expect(errorsOf(endpoints.version)).not.toContain('VALIDATION_FAILED');
+    // Every mutating route honours Idempotency-Key; reads do not.
+    for (const entry of [endpoints.createPaste, endpoints.deleteAdminPaste, endpoints.clearTasks]) {
+      expect(errorsOf(entry)).toEqual(
+        expect.arrayContaining(['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS']),
+      );
+    }
+    expect(errorsOf(endpoints.version)).not.toContain('IDEMPOTENCY_KEY_REUSED');
+    expect(errorsOf(endpoints.openPaste)).not.toContain('IDEMPOTENCY_IN_PROGRESS');
   });
 });
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { errorEnvelopeSchema, successEnvelope } from '../envelope.js';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from '../constants.js';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
-import { errorsOf, type Endpoint } from './define.js';
+import { errorsOf, honoursIdempotencyKey, type Endpoint } from './define.js';
 import { openApiPath } from './routes.js';
 
 export interface OpenApiInfo {
@@ -49,6 +54,26 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): J
     schema: property,
   }));
 }
+
+/** The optional `Idempotency-Key` header every mutating route honours. */
+const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description: [
+    'Run this request at most once. A repeat with the same key, method, path and body from the',
+    'same caller within 24 hours answers the first answer again, with',
+    `\`${IDEMPOTENT_REPLAYED_HEADER}: true\`, instead of running (409 while the first still runs);`,
+    'the key with another request is a 422. Only JSON answers are kept. 1–255 printable ASCII',
+    'characters.',
+  ].join(' '),
+  schema: {
+    type: 'string',
+    minLength: 1,
+    maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+    pattern: '^[\\x21-\\x7E]+$',
+  },
+};
 
 function requestBodyOf(entry: Endpoint): JsonSchema | undefined {
   const body = entry.body;
@@ -139,7 +164,11 @@ function accessNote(entry: Endpoint): string {
 }
 
 function operationOf(name: string, entry: Endpoint, method: string): JsonSchema {
-  const parameters = [...parametersOf(entry.params, 'path'), ...parametersOf(entry.query, 'query')];
+  const parameters = [
+    ...parametersOf(entry.params, 'path'),
+    ...parametersOf(entry.query, 'query'),
+    ...(honoursIdempotencyKey(entry) ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+  ];
   const requestBody = requestBodyOf(entry);
   return {
     operationId: method === 'head' && entry.method !== 'HEAD' ? `${name}Head` : name,

@@ -14,6 +14,7 @@ import * as m0012 from './0012_linked_files.js';
 import * as m0013 from './0013_archive_links.js';
 import * as m0014 from './0014_storage_path_bytewise.js';
 import * as m0015 from './0015_webdav.js';
+import * as m0016 from './0016_idempotency_keys.js';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the built server and the
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_archive_links': m0013,
   '0014_storage_path_bytewise': m0014,
   '0015_webdav': m0015,
+  '0016_idempotency_keys': m0016,
 };
