@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { mantineStyles } from './build/mantine-styles';
 import { precompress } from './build/precompress';
+import { pwa } from './build/pwa';
 
 // The contract resolves to its TypeScript source, so the web build never waits for its build.
 // Two entries: the schemas (index) and the zod-free part the first load uses (plain).
@@ -14,7 +15,7 @@ const contractAlias = [
 
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
-  plugins: [mantineStyles(), react(), precompress()],
+  plugins: [mantineStyles(), react(), ...pwa(), precompress()],
   resolve: { alias: contractAlias },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8787', changeOrigin: false } },
@@ -23,6 +24,9 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each page needs (the service worker precaches
+    // Home's, build/pwa.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries every page needs change less often than the app, so they get chunks of their

@@ -128,9 +128,14 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
       cacheDir = path.join(config.cacheDir, 'precompress');
     },
-    async closeBundle() {
-      const written = await precompressDir(outDir, cacheDir);
-      this.info(`wrote ${written} precompressed copies (.br, .gz)`);
+    // Last, after the service worker's build (vite-plugin-pwa writes it in its own closeBundle).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const written = await precompressDir(outDir, cacheDir);
+        this.info(`wrote ${written} precompressed copies (.br, .gz)`);
+      },
     },
   };
 }

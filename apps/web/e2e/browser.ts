@@ -34,6 +34,10 @@ export function openBrowser() {
       const context = await browser.newContext({
         baseURL: inject('baseUrl'),
         locale: 'en-US',
+        // The service worker takes over requests once it controls a page; specs that are not
+        // about it keep the plain network (their route interception and byte counts stay the
+        // page's own). pwa.spec.ts turns it on.
+        serviceWorkers: 'block',
         ...options,
       });
       // Waits are bounded by the work, not the clock: a busy machine may take long to load a

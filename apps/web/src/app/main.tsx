@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAuthStore, startAuth } from '../lib/auth';
+import { browserPwaEnvironment, createPwaStore, startPwa } from '../pwa';
 import { createI18n, initialLanguage, loadMessages } from '../lib/i18n';
 import { installGlobalErrorFilter } from './errors/route-error';
 import { AppProviders } from './providers';
@@ -26,10 +27,13 @@ const queryClient = createQueryClient();
 const router = createAppRouter();
 const authStore = createAuthStore();
 startAuth(authStore);
+const pwaStore = createPwaStore(browserPwaEnvironment);
+// The service worker only in a build: the dev server's modules are not the files it caches.
+startPwa(pwaStore, { register: import.meta.env.PROD });
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders i18n={i18n} queryClient={queryClient} authStore={authStore}>
+    <AppProviders i18n={i18n} queryClient={queryClient} authStore={authStore} pwaStore={pwaStore}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useIsPhone } from '../components/managed-list/use-is-phone';
 import { AuthStoreProvider, type AuthStore } from '../lib/auth';
+import { PwaStoreProvider, type PwaStore } from '../pwa';
 import { ClearQueriesOnIdentityChange } from './auth/ClearQueriesOnIdentityChange';
 import { colorSchemeManager, DEFAULT_THEME_MODE } from './theme/color-scheme';
 import { cssVariablesResolver, theme } from './theme/theme';
@@ -15,6 +16,8 @@ export interface AppProvidersProps {
   i18n: I18n;
   queryClient: QueryClient;
   authStore: AuthStore;
+  /** The installable app's state; tests leave it out (nothing to install, no worker). */
+  pwaStore?: PwaStore;
   /** 'test' turns off Mantine transitions and portals for deterministic DOM tests. */
   mantineEnv?: 'default' | 'test';
   children: ReactNode;
@@ -28,14 +31,21 @@ function AppNotifications() {
   return <Notifications position={useIsPhone() ? 'bottom-center' : 'bottom-right'} />;
 }
 
-/** i18n, Mantine (theme, colour scheme, notifications), TanStack Query and auth, in that order. */
+/** i18n, Mantine (theme, colour scheme, notifications), TanStack Query, the PWA and auth. */
 export function AppProviders({
   i18n,
   queryClient,
   authStore,
+  pwaStore,
   mantineEnv,
   children,
 }: AppProvidersProps) {
+  const app = (
+    <AuthStoreProvider store={authStore}>
+      <ClearQueriesOnIdentityChange />
+      {children}
+    </AuthStoreProvider>
+  );
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider
@@ -47,10 +57,7 @@ export function AppProviders({
       >
         <AppNotifications />
         <QueryClientProvider client={queryClient}>
-          <AuthStoreProvider store={authStore}>
-            <ClearQueriesOnIdentityChange />
-            {children}
-          </AuthStoreProvider>
+          {pwaStore ? <PwaStoreProvider store={pwaStore}>{app}</PwaStoreProvider> : app}
         </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

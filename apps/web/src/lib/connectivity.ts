@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /** Whether the browser has a connection, and news when that changes. */
 export interface Connectivity {
   isOnline(): boolean;
@@ -22,3 +24,12 @@ export const browserConnectivity: Connectivity = {
     };
   },
 };
+
+/** Whether the browser says it is online, following changes (the header's offline badge). */
+export function useOnline(connectivity: Connectivity = browserConnectivity): boolean {
+  return useSyncExternalStore(
+    (onChange) => connectivity.subscribe(onChange),
+    () => connectivity.isOnline(),
+    () => true,
+  );
+}

@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   language: 'pasteport.language',
   /** The API base the environment switcher chose (SPEC §2); absent → the configured one. */
   apiHost: 'pasteport.apiHost',
+  /** When the install prompt was last dismissed (ms since the epoch; SPEC §9: 7 days). */
+  installDismissedAt: 'pasteport.installDismissedAt',
 } as const;
 
 /** Prefix of every auth key; a `storage` event under it means another tab signed in or out. */

@@ -1,5 +1,5 @@
 import type { Language } from '@pasteport/contract';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -15,18 +15,28 @@ import { RouteErrorPage } from './RouteErrorPage';
 /** Renders `element` at /broken under an error element like the app's, with a Home route. */
 function renderRoutes(
   element: RouteObject['element'],
-  { language = 'en', reload }: { language?: Language; reload?: () => void } = {},
+  {
+    language = 'en',
+    reload,
+    isOnline,
+    initialEntries = ['/broken'],
+  }: {
+    language?: Language;
+    reload?: () => void;
+    isOnline?: () => boolean;
+    initialEntries?: string[];
+  } = {},
 ) {
   const routes: RouteObject[] = [
     {
-      errorElement: <RouteErrorPage reload={reload} />,
+      errorElement: <RouteErrorPage reload={reload} isOnline={isOnline} />,
       children: [
         { index: true, element: <h1>Home page</h1> },
         { path: 'broken', element },
       ],
     },
   ];
-  const router = createMemoryRouter(routes, { initialEntries: ['/broken'] });
+  const router = createMemoryRouter(routes, { initialEntries });
   render(
     <AppProviders
       i18n={createI18n(language)}
@@ -113,6 +123,37 @@ describe('RouteErrorPage', () => {
     const MissingToo = lazy(() => Promise.reject(chunkError()));
     renderRoutes(<MissingToo />, { language: 'zh-CN' });
     expect(await screen.findByRole('heading', { name: '此页面无法加载' })).toBeInTheDocument();
+  });
+
+  it('is the offline fallback (SPEC §2) for a page whose code cannot load offline', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Missing = lazy(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/a.js')),
+    );
+    const reload = vi.fn();
+    const { user, router } = renderRoutes(<Missing />, {
+      reload,
+      isOnline: () => false,
+      initialEntries: ['/', '/broken'],
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Page temporarily unavailable' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('The page is unavailable. Check your network connection.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back home' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to previous page' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('offers no "previous page" for an error that is not a missing chunk', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoutes(<Thrower error={new Error('render failed')} />, { isOnline: () => false });
+    await screen.findByRole('heading', { name: 'Something went wrong on this page' });
+    expect(screen.queryByRole('button', { name: 'Back to previous page' })).toBeNull();
   });
 
   it('takes the user home from Back home', async () => {

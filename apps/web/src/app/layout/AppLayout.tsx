@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatch } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
+import { PwaPromptsSlot, useOfflineToast } from '../../pwa';
 import { EnvSwitcher } from '../env-switcher/EnvSwitcher';
 import classes from './AppLayout.module.css';
 import { Footer } from './Footer';
@@ -17,6 +18,7 @@ const MAIN_ID = 'main-content';
 export function AppLayout() {
   const { t } = useTranslation();
   const wide = useMatch('/admin/*') !== null;
+  useOfflineToast();
   return (
     <div className={classes.shell}>
       <a href={`#${MAIN_ID}`} className={classes.skipLink}>
@@ -37,6 +39,7 @@ export function AppLayout() {
         </Suspense>
       </Container>
       <Footer />
+      <PwaPromptsSlot />
     </div>
   );
 }

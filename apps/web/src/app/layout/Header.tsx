@@ -7,7 +7,9 @@ import { NavDrawer } from '../../components/NavDrawer';
 import { TOUCH_TARGET_PX } from '../../components/sizes';
 import { useRouteDisclosure } from '../../components/use-route-disclosure';
 import { useAuth } from '../../lib/auth';
+import { useOnline } from '../../lib/connectivity';
 import { useGuestAccess } from '../../lib/guest-access';
+import { OfflineBadge } from '../../pwa';
 import { TasksButton, useHasTasks } from '../../features/tasks';
 import { LanguageSwitcher } from '../language/LanguageSwitcher';
 import { ThemeToggle } from '../theme/ThemeToggle';
@@ -18,8 +20,8 @@ import { UserMenu } from './UserMenu';
 const MOBILE_NAV_ID = 'mobile-navigation';
 
 /**
- * Sticky app header: brand, main links (a drawer below `sm`), tasks (while a mount user has
- * some), theme, language and user menu.
+ * Sticky app header: brand, main links (a drawer below `sm`), the offline badge, tasks (while a
+ * mount user has some), theme, language and user menu.
  */
 export function Header() {
   const { t } = useTranslation();
@@ -28,8 +30,10 @@ export function Header() {
   const { session } = useAuth();
   const guest = useGuestAccess(session.type === 'none');
   const links = visibleNavLinks(session, guest.data);
-  // One more button does not fit a 375 px bar beside the brand's name: only the logo then.
+  // One more button (or the offline badge) does not fit a 375 px bar beside the brand's name:
+  // only the logo then.
   const hasTasks = useHasTasks();
+  const online = useOnline();
 
   return (
     <Box component="header" className={classes.header}>
@@ -56,7 +60,7 @@ export function Header() {
               fw={700}
               fz="lg"
               c="bright"
-              visibleFrom={hasTasks ? 'xs' : undefined}
+              visibleFrom={hasTasks || !online ? 'xs' : undefined}
               data-testid="brand-name"
             >
               {APP_NAME}
@@ -82,6 +86,7 @@ export function Header() {
         </Group>
 
         <Group gap="xs" wrap="nowrap">
+          <OfflineBadge />
           <TasksButton />
           <ThemeToggle />
           <LanguageSwitcher />

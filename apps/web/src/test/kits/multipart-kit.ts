@@ -1,6 +1,6 @@
 /* Fakes for the uploader's tests: a storage-backed transport, a manual clock, connectivity. */
 import type { TimerHandle, UploaderClock } from '../../lib/transfer/multipart/clock';
-import type { Connectivity } from '../../lib/transfer/multipart/connectivity';
+import type { Connectivity } from '../../lib/connectivity';
 import {
   MultipartUploader,
   type MultipartUploaderOptions,

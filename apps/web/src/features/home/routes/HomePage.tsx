@@ -34,6 +34,7 @@ import {
 import { useContentBytes } from '../use-content-bytes';
 import { useDraftAutosave } from '../use-draft-autosave';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
+import { sharedText, useSharedContent } from '../../../pwa';
 import { effectiveViewMode, viewModesFor, WIDE_SCREEN_QUERY, type ViewMode } from '../view-mode';
 
 /** What the page starts with: the saved draft if there is one, else a new paste. */
@@ -76,6 +77,15 @@ export function HomePage() {
   const saveOutcome = useDraftAutosave(content, markdown, options);
   const share = useMutation({ mutationFn: createPaste });
   useLeaveGuard(share.isPending);
+
+  // Text or a link shared from another app (the installed app's share target) starts a paste;
+  // a draft already being written keeps its text, with the shared text after it.
+  useSharedContent((shared) => {
+    const text = sharedText(shared);
+    if (text === '') return;
+    setResult(undefined);
+    setContent((current) => (current.trim() === '' ? text : `${current}\n\n${text}`));
+  });
 
   // After a taken slug, the field is opened and focused so the user can change it at once.
   useEffect(() => {

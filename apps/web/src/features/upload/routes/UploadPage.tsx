@@ -40,6 +40,7 @@ import {
 } from '../upload-options';
 import { isPendingItem, UploadQueue, type QueueItem } from '../upload-queue';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
+import { useSharedContent } from '../../../pwa';
 
 type Tab = 'file' | 'url';
 
@@ -169,6 +170,14 @@ export function UploadPage() {
     },
     [queue, max.bytes],
   );
+
+  // Files shared from another app (the installed app's share target) are queued and wait for
+  // the person's "Upload" with the options they choose: nothing is sent before that.
+  useSharedContent((shared) => {
+    if (shared.files.length === 0) return;
+    setTab('file');
+    queue.add(shared.files, max.bytes);
+  });
 
   // SPEC §2: files pasted anywhere on the page join the queue.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { Connectivity } from './connectivity';
+import type { Connectivity } from '../../connectivity';
 
 /**
  * Connectivity as the uploader needs it: whether a failure may be the connection's fault,

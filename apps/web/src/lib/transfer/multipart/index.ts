@@ -15,7 +15,7 @@ export {
 export { xhrPut, xhrPutPart, type XhrPutOptions, type XhrPutResult } from './xhr-transfer';
 export { TransferError, transferFailureOf, type TransferErrorKind } from './transfer-error';
 export { UploaderStateError, type UploaderStateErrorCode } from './upload-errors';
-export { browserConnectivity, type Connectivity } from './connectivity';
+export { browserConnectivity, type Connectivity } from '../../connectivity';
 export { systemClock, type Sleep, type UploaderClock } from './clock';
 export type { ChunkInfo } from './chunk-table';
 export type * from './types';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserConnectivity } from './connectivity';
+import { browserConnectivity } from '../../connectivity';
 import { MultipartUploader } from './multipart-uploader';
 import {
   FakeTransport,

@@ -7,7 +7,7 @@ import {
 import { ChunkTable, type ChunkInfo } from './chunk-table';
 import { sleepOn, systemClock, type Sleep, type UploaderClock } from './clock';
 import { ConnectionWatch } from './connection-watch';
-import { browserConnectivity, type Connectivity } from './connectivity';
+import { browserConnectivity, type Connectivity } from '../../connectivity';
 import { sendParts, type PartSenderHost } from './part-sender';
 import {
   assertLive,
