@@ -83,12 +83,15 @@ export async function buildTestApp(
     webDistDir?: string;
     /** Run as a second instance on another app's database (a second connection, like a scale-out). */
     sameDatabaseAs?: TestApp;
+    /** Share another app's DATA_DIR (one volume for both instances); that app removes it. */
+    sameDataDirAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const testDb: Pick<TestDatabase, 'handle' | 'target' | 'cleanup'> = options.sameDatabaseAs
     ? await secondConnection(options.sameDatabaseAs.target)
     : await openTestDatabase(kind);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pp-app-'));
+  const dataDir =
+    options.sameDataDirAs?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'pp-app-')));
   await prepareDataDir(dataDir);
   const root = composeForTest(testDb.handle, dataDir, options);
   const { storage } = root;
@@ -105,7 +108,7 @@ export async function buildTestApp(
       await app.close();
       await storage.close();
       await testDb.cleanup();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.sameDataDirAs) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -107,7 +107,7 @@ describe('mount explorer', () => {
     await row(page, 'Archive').waitFor({ state: 'detached' });
   });
 
-  it('keeps an API key below its basic path', async () => {
+  it('keeps an API key below its basic path: redirects, listings and search', async () => {
     const key = await adminApi<{ key: string }>('POST', '/api/admin/api-keys', {
       name: `${TAG} reader`,
       expires_at: null,
@@ -116,6 +116,20 @@ describe('mount explorer', () => {
       mount_permission: true,
       basic_path: `/${TAG}/docs`,
     });
+    // The docs and media mounts show one storage: the same file is under both.
+    const needle = `${TAG}-needle`;
+    await putMountFile(`/${TAG}/docs`, `${needle}.txt`, 'found');
+    type Hits = { results: { path: string }[] };
+    const search = `/api/fs/search?q=${encodeURIComponent(needle)}&scope=global`;
+    await expect
+      .poll(
+        async () => (await adminApi<Hits>('GET', search)).results.map((hit) => hit.path).sort(),
+        {
+          timeout: WAIT_MS,
+        },
+      )
+      .toEqual([`/${TAG}/docs/${needle}.txt`, `/${TAG}/media/${needle}.txt`]);
+
     const page = await browser.newPage();
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'API key' }).click();
@@ -127,7 +141,44 @@ describe('mount explorer', () => {
     await row(page, 'plan.md').waitFor();
     const crumbs = page.getByRole('navigation', { name: 'Folder path' });
     expect(await crumbs.getByRole('link').count()).toBe(0);
-    await page.goto(`/mount-explorer/${TAG}/media`);
-    await page.waitForURL(`**/mount-explorer/${TAG}/docs`);
+    // A sibling, an ancestor, and a sibling whose name merely starts like the basic path.
+    for (const outside of [`${TAG}/media`, TAG, `${TAG}/docs-old`, `${TAG}/media/reports`]) {
+      await page.goto(`/mount-explorer/${outside}`);
+      await page.waitForURL(`**/mount-explorer/${TAG}/docs`);
+      await row(page, 'plan.md').waitFor();
+    }
+
+    // Above the basic path the key sees only the way down: no other mount's name.
+    const asKey = async (folder: string) => {
+      const res = await fetch(
+        `${inject('baseUrl')}/api/fs/list?path=${encodeURIComponent(folder)}`,
+        {
+          headers: { authorization: `ApiKey ${key.key}` },
+        },
+      );
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data: { items: { name: string }[] } };
+      return body.data.items.map((item) => item.name);
+    };
+    expect(await asKey('/')).toEqual([TAG]);
+    expect(await asKey(`/${TAG}`)).toEqual(['docs']);
+
+    // The search finds the file under the basic path only, never under the sibling mount.
+    await page.keyboard.press('ControlOrMeta+K');
+    const dialog = page.getByRole('dialog', { name: 'Search files and folders' });
+    await dialog.locator('label', { hasText: 'All mounts' }).click();
+    await dialog.getByRole('combobox', { name: 'Name contains' }).fill(needle);
+    const results = dialog.getByRole('listbox', { name: 'Search results' });
+    await results
+      .getByRole('option')
+      .filter({ hasText: `${TAG} docs` })
+      .waitFor();
+    await dialog.getByText('Showing 1 of 1 match').waitFor();
+    expect(
+      await results
+        .getByRole('option')
+        .filter({ hasText: `${TAG} media` })
+        .count(),
+    ).toBe(0);
   });
 });

@@ -2,21 +2,25 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * The app's Content-Security-Policy. Scripts only from our origin; inline styles are needed by
- * Mantine's CSS variables; images may come from https because pastes embed remote images.
+ * Mantine's CSS variables; images may come from anywhere because pastes embed remote images.
  * User content (raw pastes, uploaded files) is served elsewhere with `sandbox` instead.
  */
 export const APP_CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  // Images and media may also come over plain http: the explorer shows a mount's images and
+  // plays its media straight from the storage's presigned links, and an S3-compatible
+  // endpoint on a LAN or loopback (MinIO) is often http. Both are passive; an https page
+  // upgrades or blocks them as mixed content.
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
   fontSrc: ["'self'", 'data:'],
   // URL upload (SPEC §4) downloads the remote file in the browser first; scripts stay limited
   // to our own origin, so this opens no way for injected code to run.
   connectSrc: ["'self'", 'https:', 'http:'],
   // Audio and video previews come from the API's host, which the environment switcher may point
-  // at another https server; media is as passive as images, so it may come from https too.
-  mediaSrc: ["'self'", 'blob:', 'https:'],
+  // at another server, or from a mount's storage; media is as passive as images.
+  mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
   // The online viewers the file page embeds for Office documents (SPEC §2 File view). Not
   // widened for another API host: the switcher's host is chosen in the browser (any address),
   // so only `https:` would cover it, and that would let injected markup frame any page inside

@@ -137,7 +137,8 @@ export function createCopyTaskHandler(deps: {
       context.progress(result.size);
       await announce(target, { written: [written(ref.tk, result.size, false)] });
     } catch (err) {
-      await removePartial(target, ref.tk, existing?.etag ?? null);
+      // Not once the lease is gone: the object there may be the next holder's finished copy.
+      if (await context.holdsLease()) await removePartial(target, ref.tk, existing?.etag ?? null);
       throw err;
     } finally {
       clearInterval(report);

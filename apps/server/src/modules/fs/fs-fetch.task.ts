@@ -112,7 +112,10 @@ export function createFetchTaskHandler(deps: {
         return 'completed';
       } catch (error) {
         response.body.destroy();
-        await removePartial(target, ref.tk, existing?.etag ?? null);
+        // Not once the lease is gone: the object there may be the next holder's download.
+        if (await context.holdsLease()) {
+          await removePartial(target, ref.tk, existing?.etag ?? null);
+        }
         throw explain(error);
       }
     },

@@ -15,6 +15,7 @@ import { UNTIL_DONE } from '../../../test/hang-guard.js';
 import { givenStorage, STORAGE_KINDS, type StorageKind } from '../../../test/files.js';
 import { adminToken, apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity.js';
 import { createMount } from '../../../test/mounts.js';
+import { TRAVERSAL_PAYLOADS } from '../../../test/traversal.js';
 
 type Headers = Record<string, string>;
 
@@ -506,38 +507,3 @@ async function follow(t: TestApp, url: string): Promise<string> {
   expect(res.status).toBe(200);
   return res.text();
 }
-
-/**
- * Known traversal payloads, as they appear in a query string (the framework decodes once), for
- * a key whose basic path is /team/docs.
- */
-const TRAVERSAL_PAYLOADS = [
-  '/team/docs/..',
-  '/team/docs/../media',
-  '/team/docs/%2e%2e',
-  '/team/docs/%2e%2e/media',
-  '/team/docs/%2E%2E%2Fmedia',
-  '/team/docs/%252e%252e',
-  '/team/docs/%252e%252e%252fmedia',
-  '/team/docs/%c0%ae%c0%ae',
-  '/team/docs/%c0%ae%c0%ae/media',
-  '/team/docs/..%5c..%5cmedia',
-  '/team/docs/..\\..\\media',
-  '/team/docs/..%2f..%2fmedia',
-  '/team/docs/..%2f',
-  '/docs/..%2f',
-  '/team/docs/%EF%BC%8F..',
-  '/team/docs/%EF%BC%8F..%EF%BC%8Fmedia',
-  '/team/docs/%E2%80%A4%E2%80%A4',
-  '/team/docs/%E2%80%A4%E2%80%A4/media',
-  '/team/docs/%00',
-  '/team/docs/%00/../media',
-  '/team/docs/a%0d%0aX-Injected:%201',
-  '/team/docs/%0a',
-  'team/docs',
-  '%2fteam%2fmedia',
-  '//team//media',
-  '/team/./media',
-  '/team/docs/./../../team/media',
-  '/team/docs%2f..%2fmedia',
-];

@@ -6,7 +6,8 @@ import { DATABASE_KINDS } from '../../../test/databases.js';
 import { directUpload, download, givenStorage, STORAGE_KINDS } from '../../../test/files.js';
 import type { FsChange } from '../../vfs/fs-changes.js';
 import { apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity.js';
-import { givenMount } from '../../../test/mounts.js';
+import { givenMount, readObject } from '../../../test/mounts.js';
+import { useTaskRunner, waitForTask } from '../../../test/tasks.js';
 
 async function putObject(t: TestApp, configId: string, key: string, text: string) {
   const driver = await t.storage.getDriver(configId);
@@ -17,8 +18,13 @@ async function putObject(t: TestApp, configId: string, key: string, text: string
   return driver;
 }
 
+async function driverText(t: TestApp, configId: string, key: string): Promise<string> {
+  return (await readObject(t, configId, key)).toString('utf8');
+}
+
 describe.each(DATABASE_KINDS)('sharing a file of a mount on %s', (kind) => {
   const admin = useAdminApp(kind);
+  const runners = useTaskRunner();
 
   async function share(headers: Record<string, string>, payload: Record<string, unknown>) {
     return admin.t.app.inject({ method: 'POST', url: '/api/fs/share', headers, payload });
@@ -108,6 +114,56 @@ describe.each(DATABASE_KINDS)('sharing a file of a mount on %s', (kind) => {
         expect(goneRule(await download(t, slug))).toBe('source_removed');
       }
       expect((await download(t, 'sibling-link')).body).toBe('sibling');
+    });
+
+    it('answers 410 once the object is renamed or removed through the fs API', async () => {
+      const { t, token } = admin;
+      const auth = bearer(token);
+      const configId = await givenStorage(t, token, storageKind);
+      await putObject(t, configId, 'renamed.txt', 'renamed soon');
+      await putObject(t, configId, 'removed.txt', 'removed soon');
+      await putObject(t, configId, 'dir/inner.txt', 'moved with its folder');
+      await putObject(t, configId, 'gone/inner.txt', 'removed with its folder');
+      await putObject(t, configId, 'kept.txt', 'kept');
+      await givenMount(t, '/m', configId);
+      for (const name of ['renamed', 'removed', 'dir/inner', 'gone/inner', 'kept']) {
+        const res = await share(auth, { path: `/m/${name}.txt`, slug: name.replace('/', '-') });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      const fs = (method: 'POST' | 'DELETE', url: string, payload: object) =>
+        t.app.inject({ method, url, headers: auth, payload });
+      // The info answer reads no storage: a 410 there is the mark the fs change left.
+      const info = (slug: string) =>
+        t.app.inject({ method: 'GET', url: `/api/public/files/${slug}` });
+
+      const renamed = await fs('POST', '/api/fs/rename', {
+        oldPath: '/m/renamed.txt',
+        newPath: '/m/elsewhere.txt',
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const removed = await fs('DELETE', '/api/fs/batch-remove', {
+        paths: ['/m/removed.txt', '/m/gone'],
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(removed.json()).toMatchObject({ data: { success: 2, failed: 0 } });
+      const moved = await fs('POST', '/api/fs/rename', { oldPath: '/m/dir', newPath: '/m/dir2' });
+      expect(moved.statusCode, moved.body).toBe(200);
+      runners.start(t);
+      const task = await waitForTask(
+        t,
+        auth,
+        moved.json<{ data: { taskId: string } }>().data.taskId,
+      );
+      expect(task.status).toBe('completed');
+
+      for (const slug of ['renamed', 'removed', 'dir-inner', 'gone-inner']) {
+        expect(goneRule(await info(slug)), slug).toBe('source_removed');
+        expect(goneRule(await download(t, slug)), slug).toBe('source_removed');
+      }
+      // The objects that moved are where they were moved to; the untouched share still serves.
+      expect(await driverText(t, configId, 'elsewhere.txt')).toBe('renamed soon');
+      expect(await driverText(t, configId, 'dir2/inner.txt')).toBe('moved with its folder');
+      expect((await download(t, 'kept')).body).toBe('kept');
     });
 
     it('finds out when the object was deleted or replaced behind its back', async () => {

@@ -18,6 +18,12 @@ export interface TaskItemContext {
   progress(bytes: number): void;
   /** The item's real size once known (a download's): it replaces the size the item had. */
   measured(bytes: number): void;
+  /**
+   * Whether this runner still holds the task's lease (asked of the database). Cleanup after a
+   * failed or aborted item asks first: once the lease ran out, another instance may have taken
+   * the task and finished this item, and what lies at its target is then that instance's work.
+   */
+  holdsLease(): Promise<boolean>;
 }
 
 /** How one item ended when it did not throw (a throw fails the item with its message). */

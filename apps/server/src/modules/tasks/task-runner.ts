@@ -142,6 +142,7 @@ export function createTaskRunner(
         measured: (bytes) => {
           measured = bytes;
         },
+        holdsLease: () => deps.repo.holdsLease(task.id, owner, iso()),
       };
 
       outer: for (;;) {

@@ -425,6 +425,19 @@ export function createTaskRepository(db: Kysely<Database>) {
     },
 
     /** Gives a task back unfinished (the instance stops): the next runner takes it at once. */
+    /** Whether `owner` still holds the running task under a lease that has not run out. */
+    async holdsLease(id: string, owner: string, now: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('tasks')
+        .select('id')
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .where('status', '=', 'running')
+        .where('lease_until', '>=', now)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async release(id: string, owner: string, now: string): Promise<void> {
       await db
         .updateTable('tasks')

@@ -24,6 +24,22 @@ describe('mapS3Error', () => {
     expect(error.cause).toBe(reset);
     const odd = Object.assign(new Error('x'), { code: 'not an errno\r\nX: y' });
     expect(mapped(odd).message).toBe('storage request failed: Error (a/b.bin)');
+    const closed = Object.assign(new Error('Premature close'), {
+      code: 'ERR_STREAM_PREMATURE_CLOSE',
+    });
+    expect(mapped(closed).message).toBe(
+      'storage request failed: Error ERR_STREAM_PREMATURE_CLOSE (a/b.bin)',
+    );
+  });
+
+  it('names the HTTP status of a 5xx whose body the SDK could not parse', () => {
+    // What the SDK throws for a PUT answered 500 with a plain-text body: a bare Error.
+    const unreadable = Object.assign(new Error('@aws-sdk XML parse error: unexpected content'), {
+      $metadata: { httpStatusCode: 500 },
+    });
+    const error = mapped(unreadable);
+    expect(error.code).toBe('UPSTREAM_FAILED');
+    expect(error.message).toBe('storage request failed: Error HTTP 500 (a/b.bin)');
   });
 
   it('passes domain errors and caller aborts through unchanged', () => {

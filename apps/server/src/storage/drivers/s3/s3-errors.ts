@@ -67,8 +67,16 @@ export function mapS3Error(error: unknown, what: string): unknown {
   if (status === 416) {
     return new AppError('RANGE_NOT_SATISFIABLE', 'the requested range is not satisfiable', options);
   }
-  // Only the errno name joins the answer: a socket error's message may name internal hosts.
+  // Only the error's name, its errno or Node code and the HTTP status join the answer: a socket
+  // error's message may name internal hosts. The status tells a storage that answered 5xx with a
+  // body the SDK could not read (its error is then a bare `Error`) from one that never answered.
   const { code } = shape(error);
-  const reason = typeof code === 'string' && /^E[A-Z]+$/.test(code) ? `${name} ${code}` : name;
-  return new AppError('UPSTREAM_FAILED', `storage request failed: ${reason} (${what})`, options);
+  const parts = [name];
+  if (typeof code === 'string' && /^(E[A-Z]+|ERR_[A-Z0-9_]+)$/.test(code)) parts.push(code);
+  if (typeof status === 'number') parts.push(`HTTP ${status}`);
+  return new AppError(
+    'UPSTREAM_FAILED',
+    `storage request failed: ${parts.join(' ')} (${what})`,
+    options,
+  );
 }

@@ -47,7 +47,10 @@ export function DropTarget({
       onDragEnter={(event) => {
         if (!dragHasFiles(event.dataTransfer)) return;
         depth.current += 1;
-        setOver(dropFolder(event, folder));
+        // Highlighted here too: once the render of this `over` lands, dragover sees no change.
+        const target = dropFolder(event, folder);
+        setOver(target);
+        highlight(target === folder ? null : target);
       }}
       onDragOver={(event) => {
         if (!dragHasFiles(event.dataTransfer)) return;

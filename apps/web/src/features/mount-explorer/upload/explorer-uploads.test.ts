@@ -1,107 +1,10 @@
-import type { FsWritten, UploadTaskReport } from '@pasteport/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { Listeners, type JobSnapshot, type UploadJob } from '../../../lib/transfer';
-import {
-  ExplorerUploads,
-  OPEN_UPLOADS_KEY,
-  RECENT_EXPLORER_UPLOADS_KEY,
-  UPLOADS_AT_ONCE,
-  type UploadDeps,
-} from './explorer-uploads';
-
-/** A job the test ends by hand: start() resolves when finish() or fail() is called. */
-class FakeJob implements UploadJob<FsWritten> {
-  readonly mode = 'direct';
-  readonly capabilities = { pause: false, reset: false };
-  private readonly listeners = new Listeners();
-  private done: (() => void) | null = null;
-  starts = 0;
-  snapshot: JobSnapshot<FsWritten> = {
-    status: 'pending',
-    loaded: 0,
-    total: 10,
-    percent: 0,
-    speed: 0,
-    eta: null,
-    failure: null,
-    result: null,
-    relayed: false,
-    offline: false,
-  };
-  constructor(readonly path: string) {}
-  getSnapshot = () => this.snapshot;
-  subscribe = (listener: () => void) => this.listeners.subscribe(listener);
-  start = () => {
-    this.starts += 1;
-    this.set({ status: 'uploading' });
-    return new Promise<void>((resolve) => (this.done = resolve));
-  };
-  retry = this.start;
-  finish() {
-    this.set({ status: 'success' });
-    this.done?.();
-  }
-  fail(message: string) {
-    this.set({ status: 'error', failure: { kind: 'request', error: new Error(message) } });
-    this.done?.();
-  }
-  cancel = () => {
-    if (this.snapshot.status !== 'uploading') return;
-    this.set({ status: 'error', failure: { kind: 'cancelled' } });
-    this.done?.();
-  };
-  pause = () => {};
-  resume = () => Promise.resolve();
-  reset = () => Promise.resolve();
-  dispose = () => {};
-  private set(patch: Partial<JobSnapshot<FsWritten>>) {
-    this.snapshot = { ...this.snapshot, ...patch };
-    this.listeners.notify();
-  }
-}
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return {
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    data,
-  };
-}
-
-function setup(storage = memoryStorage()) {
-  const jobs: FakeJob[] = [];
-  let tasks = 0;
-  const reports: [string, number, UploadTaskReport][] = [];
-  const deps: UploadDeps = {
-    createTask: vi.fn((_folder: string, files: { path: string; size: number }[]) => {
-      tasks += 1;
-      const items = files.map((file, seq) => ({ seq, path: file.path }));
-      return Promise.resolve({ taskId: `t${tasks}`, items });
-    }),
-    report: vi.fn((taskId: string, seq: number, report: UploadTaskReport) => {
-      reports.push([taskId, seq, report]);
-      return Promise.resolve();
-    }),
-    makeJob: (_file, target) => {
-      const job = new FakeJob(`${target.folder}/${target.name}`);
-      jobs.push(job);
-      return job;
-    },
-    storage,
-    now: () => 1_700_000_000_000,
-  };
-  return { uploads: new ExplorerUploads(deps), deps, jobs, reports, storage };
-}
-
-const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
-const picked = (...paths: string[]) =>
-  paths.map((path) => ({ file: file(path), relativePath: path }));
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { OPEN_UPLOADS_KEY, RECENT_EXPLORER_UPLOADS_KEY, UPLOADS_AT_ONCE } from './explorer-uploads';
+import { flush, givenUploads, memoryStorage, picked } from './uploads-test-kit';
 
 describe('explorer uploads', () => {
   it('records a batch as one task (folder tree kept), sends two at a time, reports each once', async () => {
-    const { uploads, deps, jobs, reports } = setup();
+    const { uploads, deps, jobs, reports } = givenUploads();
     const stored: string[] = [];
     uploads.onStored((path) => stored.push(path));
     await uploads.add('/m/docs', picked('a.txt', 'tree/b.txt', 'tree/deep/c.txt'));
@@ -141,7 +44,7 @@ describe('explorer uploads', () => {
   });
 
   it('keeps the three most recent uploads, across a reload', async () => {
-    const { uploads, jobs, storage } = setup();
+    const { uploads, jobs, storage } = givenUploads();
     await uploads.add('/m', picked('1', '2', '3', '4'));
     for (const job of jobs.slice(0, 2)) job.finish();
     await flush();
@@ -152,13 +55,13 @@ describe('explorer uploads', () => {
       '/m/3',
       '/m/2',
     ]);
-    const reloaded = setup(storage).uploads;
+    const reloaded = givenUploads(storage).uploads;
     expect(reloaded.getSnapshot().recent).toHaveLength(3);
     expect(JSON.parse(storage.data.get(RECENT_EXPLORER_UPLOADS_KEY) ?? '[]')).toHaveLength(3);
   });
 
   it('retries a failed file in a task of its own', async () => {
-    const { uploads, deps, jobs, reports } = setup();
+    const { uploads, deps, jobs, reports } = givenUploads();
     await uploads.add('/m/docs', picked('a.txt'));
     jobs[0]?.fail('network');
     await flush();
@@ -172,7 +75,7 @@ describe('explorer uploads', () => {
   });
 
   it('after a reload, the same file for the same place reports to its earlier task', async () => {
-    const first = setup();
+    const first = givenUploads();
     await first.uploads.add('/m', picked('big.bin', 'small.txt'));
     first.jobs[1]?.finish();
     await flush();
@@ -180,7 +83,7 @@ describe('explorer uploads', () => {
     const open = JSON.parse(first.storage.data.get(OPEN_UPLOADS_KEY) ?? '[]') as unknown[];
     expect(open).toEqual([{ taskId: 't1', seq: 0, path: '/m/big.bin', size: 10 }]);
 
-    const second = setup(first.storage);
+    const second = givenUploads(first.storage);
     expect(second.uploads.getSnapshot().interrupted.map((record) => record.path)).toEqual([
       '/m/big.bin',
     ]);
@@ -197,7 +100,7 @@ describe('explorer uploads', () => {
     const storage = memoryStorage({
       [OPEN_UPLOADS_KEY]: JSON.stringify([{ taskId: 't9', seq: 3, path: '/m/x', size: 5 }, 'junk']),
     });
-    const { uploads, reports } = setup(storage);
+    const { uploads, reports } = givenUploads(storage);
     expect(uploads.getSnapshot().interrupted).toHaveLength(1);
     await uploads.forgetInterrupted();
     expect(reports).toEqual([['t9', 3, { status: 'failed', error: 'operation cancelled' }]]);
@@ -205,7 +108,7 @@ describe('explorer uploads', () => {
   });
 
   it('cancels a waiting file at once, reporting it cancelled', async () => {
-    const { uploads, jobs, reports } = setup();
+    const { uploads, jobs, reports } = givenUploads();
     await uploads.add('/m', picked('1', '2', '3'));
     const third = uploads.getSnapshot().rows[2];
     uploads.cancel(third?.id ?? '');
@@ -218,12 +121,66 @@ describe('explorer uploads', () => {
   });
 
   it('shows why a batch was refused and starts nothing', async () => {
-    const { uploads, deps, jobs } = setup();
+    const { uploads, deps, jobs } = givenUploads();
     const refusal = new Error('quota');
     vi.mocked(deps.createTask).mockRejectedValueOnce(refusal);
     await uploads.add('/m', picked('a'));
     expect(uploads.getSnapshot().startError).toBe(refusal);
     expect(uploads.getSnapshot().rows).toEqual([]);
     expect(jobs).toEqual([]);
+  });
+
+  it('pauses a file (its place goes to the next one), then resumes it to the end', async () => {
+    const { uploads, deps, jobs, reports, storage } = givenUploads(memoryStorage(), {
+      pausable: true,
+    });
+    await uploads.add('/m', picked('big.bin', 'a.txt', 'b.txt'));
+    const [big] = uploads.getSnapshot().rows;
+    expect(jobs.map((job) => job.starts)).toEqual([1, 1, 0]);
+
+    uploads.pause(big?.id ?? '');
+    await flush();
+    expect(big?.job.getSnapshot().status).toBe('paused');
+    // A paused file is not finished: nothing reported, its record kept for a reload, and
+    // the third file takes its place.
+    expect(reports).toEqual([]);
+    expect(JSON.parse(storage.data.get(OPEN_UPLOADS_KEY) ?? '[]')).toContainEqual({
+      taskId: 't1',
+      seq: 0,
+      path: '/m/big.bin',
+      size: 10,
+    });
+    expect(jobs[2]?.starts).toBe(1);
+
+    uploads.resume(big?.id ?? '');
+    await flush();
+    expect(big?.job.getSnapshot().status).toBe('uploading');
+    // Resumed, not started over, and in the same task.
+    expect(jobs[0]?.resumes).toBe(1);
+    expect(jobs[0]?.starts).toBe(1);
+    expect(deps.createTask).toHaveBeenCalledTimes(1);
+
+    jobs[0]?.finish();
+    await flush();
+    expect(big?.job.getSnapshot().status).toBe('success');
+    expect(reports).toEqual([['t1', 0, { status: 'completed' }]]);
+    expect(uploads.getSnapshot().recent.map((entry) => entry.path)).toEqual(['/m/big.bin']);
+    expect(JSON.parse(storage.data.get(OPEN_UPLOADS_KEY) ?? '[]')).not.toContainEqual(
+      expect.objectContaining({ path: '/m/big.bin' }),
+    );
+  });
+
+  it('cancels a paused file at once, reporting it cancelled', async () => {
+    const { uploads, jobs, reports } = givenUploads(memoryStorage(), { pausable: true });
+    await uploads.add('/m', picked('big.bin'));
+    const [big] = uploads.getSnapshot().rows;
+    uploads.pause(big?.id ?? '');
+    await flush();
+    expect(big?.job.getSnapshot().status).toBe('paused');
+    uploads.cancel(big?.id ?? '');
+    await flush();
+    expect(reports).toEqual([['t1', 0, { status: 'failed', error: 'operation cancelled' }]]);
+    expect(uploads.getSnapshot().rows).toEqual([]);
+    expect(jobs[0]?.resumes).toBe(0);
   });
 });
