@@ -1,4 +1,3 @@
-import { File as NodeFile } from 'node:buffer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sharedText } from '../use-shared-content';
 import { pageForShare, sharedContentOf, storeShare, takeShare } from './share-target-store';
@@ -45,6 +44,11 @@ describe('share target store', () => {
   it('hands a share to the page once, files byte for byte, and keeps only the latest', async () => {
     // Node's File, Blob and Response are one family, as a browser's are; jsdom's File is not
     // the Blob Node's Response reads.
+    // (By a computed name: the web build's types know no Node modules.)
+    const nodeBuffer = 'node:buffer';
+    const { File: NodeFile } = (await import(/* @vite-ignore */ nodeBuffer)) as {
+      File: typeof File;
+    };
     vi.stubGlobal('File', NodeFile);
     const cache = new MapCache();
     await storeShare(cache as unknown as Cache, {
