@@ -30,11 +30,17 @@ export function filesLoadedBy(indexHtml: string): Set<string> {
 /**
  * Modules whose chunks (and what they import statically) are precached with the shell: Home
  * with its editor, so the installed app's start page opens and writes a paste offline even
- * before it was first used online.
+ * before it was first used online, and the offline database's two stores.
  */
 const PRECACHED_MODULES = [
   'src/features/home/index.ts',
   'src/features/home/components/EditorWorkspace.tsx',
+  // Loaded only once needed, which may first be offline: queueing an operation, and reading
+  // this device's copy of a page on a cold start without a connection.
+  'src/lib/offline-queue/queue-store.ts',
+  'src/lib/offline-copies/store.ts',
+  // The queue's panel is mostly opened offline.
+  'src/features/offline-queue/OfflineQueuePanel.tsx',
 ];
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */

@@ -101,6 +101,22 @@ describe('installable app', () => {
     const slug = await createPaste(`read on the train ${Date.now()}`);
     const page = await openControlled(`/paste/${slug}`);
     await page.getByText('read on the train').waitFor();
+    // The page keeps its copy once the answer showed (the offline store loads after it).
+    await page.waitForFunction(
+      (wanted) =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open('pasteport');
+          open.onerror = () => resolve(false);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('pastes')) return resolve(false);
+            const get = db.transaction('pastes').objectStore('pastes').get(wanted);
+            get.onsuccess = () => resolve(get.result !== undefined);
+            get.onerror = () => resolve(false);
+          };
+        }),
+      slug,
+    );
     await waitUntilLoadedFilesCached(page);
 
     await page.context().setOffline(true);
@@ -111,6 +127,11 @@ describe('installable app', () => {
     expect(
       await page.getByTestId('app-footer').getByRole('link', { name: 'Source code' }).count(),
     ).toBe(1);
+
+    // The paste read before is shown from this device's copy, saying so.
+    await page.goto(`/paste/${slug}`);
+    await page.getByText('read on the train').waitFor();
+    await page.getByText(/Shown from offline copy saved/).waitFor();
   });
 
   it('shows the fallback page for a page never loaded, with home, back and retry', async () => {

@@ -9,6 +9,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createAuthStore, startAuth } from '../lib/auth';
 import { browserPwaEnvironment, createPwaStore, startPwa } from '../pwa';
 import { createI18n, initialLanguage, loadMessages } from '../lib/i18n';
+import { startOfflineQueue } from '../lib/offline-queue';
 import { installGlobalErrorFilter } from './errors/route-error';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
@@ -27,13 +28,21 @@ const queryClient = createQueryClient();
 const router = createAppRouter();
 const authStore = createAuthStore();
 startAuth(authStore);
+// After auth: what was queued offline is sent for the identity signed in.
+const offlineQueue = startOfflineQueue(authStore);
 const pwaStore = createPwaStore(browserPwaEnvironment);
 // The service worker only in a build: the dev server's modules are not the files it caches.
 startPwa(pwaStore, { register: import.meta.env.PROD });
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders i18n={i18n} queryClient={queryClient} authStore={authStore} pwaStore={pwaStore}>
+    <AppProviders
+      i18n={i18n}
+      queryClient={queryClient}
+      authStore={authStore}
+      pwaStore={pwaStore}
+      offlineQueue={offlineQueue}
+    >
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -6,6 +6,8 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useIsPhone } from '../components/managed-list/use-is-phone';
 import { AuthStoreProvider, type AuthStore } from '../lib/auth';
+import type { OfflineQueue } from '../lib/offline-queue';
+import { OfflineQueueProvider } from '../lib/offline-queue/react';
 import { PwaStoreProvider, type PwaStore } from '../pwa';
 import { ClearQueriesOnIdentityChange } from './auth/ClearQueriesOnIdentityChange';
 import { colorSchemeManager, DEFAULT_THEME_MODE } from './theme/color-scheme';
@@ -18,6 +20,8 @@ export interface AppProvidersProps {
   authStore: AuthStore;
   /** The installable app's state; tests leave it out (nothing to install, no worker). */
   pwaStore?: PwaStore;
+  /** Operations made offline, sent when the connection returns; tests leave it out. */
+  offlineQueue?: OfflineQueue;
   /** 'test' turns off Mantine transitions and portals for deterministic DOM tests. */
   mantineEnv?: 'default' | 'test';
   children: ReactNode;
@@ -37,13 +41,16 @@ export function AppProviders({
   queryClient,
   authStore,
   pwaStore,
+  offlineQueue,
   mantineEnv,
   children,
 }: AppProvidersProps) {
   const app = (
     <AuthStoreProvider store={authStore}>
-      <ClearQueriesOnIdentityChange />
-      {children}
+      <OfflineQueueProvider queue={offlineQueue}>
+        <ClearQueriesOnIdentityChange />
+        {children}
+      </OfflineQueueProvider>
     </AuthStoreProvider>
   );
   return (

@@ -15,7 +15,10 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return true;
 }
 
-/** The app's query client: short freshness, no refetch storms on focus, no mutation retries. */
+/**
+ * The app's query client: short freshness, no refetch storms on focus, no mutation retries,
+ * mutations not held back offline.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -24,7 +27,9 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // Mutations run offline too (not paused until the connection returns): an operation the
+      // offline queue replays is queued at once, any other fails with its network message.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -1,6 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deleteOfflineDb, getOfflineDb, OFFLINE_DB_NAME } from './offline-db';
+import { APP_VERSION } from '@pasteport/contract/plain';
+import {
+  deleteOfflineDb,
+  getOfflineDb,
+  OFFLINE_DB_NAME,
+  OFFLINE_DB_VERSION,
+  offlineDbExists,
+} from './offline-db';
+import { databaseVersionOf } from './offline-db-version';
 
 afterEach(async () => {
   await deleteOfflineDb();
@@ -16,10 +24,11 @@ describe('offline database', () => {
     expect(db.isOpen()).toBe(false);
   });
 
-  it('has the SPEC §3 stores with their keys and indexes, at version 1', async () => {
+  it('has the SPEC §3 stores with owner and age indexes, at the version of the app', async () => {
     const db = getOfflineDb();
     await db.open();
-    expect(db.verno).toBe(1);
+    expect(OFFLINE_DB_VERSION).toBe(databaseVersionOf(APP_VERSION));
+    expect(db.verno).toBe(OFFLINE_DB_VERSION);
     const schema = Object.fromEntries(
       db.tables.map((table) => [
         table.name,
@@ -31,11 +40,11 @@ describe('offline database', () => {
       ]),
     );
     expect(schema).toEqual({
-      pastes: { key: 'slug', indexes: [] },
-      files: { key: 'slug', indexes: [] },
-      directories: { key: 'path', indexes: [] },
+      pastes: { key: 'slug', indexes: ['cachedAt', 'owner', 'shareExpiresAt'] },
+      files: { key: 'slug', indexes: ['cachedAt', 'owner', 'shareExpiresAt'] },
+      directories: { key: 'path', indexes: ['cachedAt', 'owner'] },
       settings: { key: 'key', indexes: [] },
-      offlineQueue: { key: '++id', indexes: ['status', 'timestamp', 'type'] },
+      offlineQueue: { key: '++id', indexes: ['owner', 'status', 'timestamp', 'type'] },
       searchHistory: { key: 'query', indexes: ['timestamp'] },
     });
   });
@@ -62,5 +71,13 @@ describe('offline database', () => {
     await getOfflineDb().settings.put({ key: 'theme', value: 'dark' });
     await deleteOfflineDb();
     expect(await getOfflineDb().settings.count()).toBe(0);
+  });
+
+  it('tells whether this device has the database, without making one', async () => {
+    expect(await offlineDbExists()).toBe(false);
+    // Asking did not create it.
+    expect(await offlineDbExists()).toBe(false);
+    await getOfflineDb().settings.put({ key: 'theme', value: 'dark' });
+    expect(await offlineDbExists()).toBe(true);
   });
 });

@@ -1,34 +1,47 @@
+import { APP_VERSION } from '@pasteport/contract/plain';
 import { Dexie, type EntityTable } from 'dexie';
+import { declareOfflineSchema } from './offline-db-schema';
+import { databaseVersionOf } from './offline-db-version';
 
 /*
  * The local offline database (SPEC §3 "Local offline database"): one IndexedDB database with
- * a store per kind of thing kept on this device. Only the search history uses it so far; the
- * offline layer (cached pastes, files and folders, the queue replayed when the connection
- * returns) fills the other stores.
+ * a store per kind of thing kept on this device. Its schema and versions live in
+ * offline-db-schema.ts; the copies kept for reading offline are written and read through
+ * lib/offline-copies; the queue replayed when the connection returns uses offlineQueue.
  */
 
 /** The IndexedDB database's name. */
 export const OFFLINE_DB_NAME = 'pasteport';
 
-/** A paste kept for reading offline: the API's answer as it was, and when it was stored. */
-export interface OfflinePaste {
-  slug: string;
-  data: unknown;
+/**
+ * What every copy kept for reading offline carries. `data` is the API's answer as it was;
+ * readers check it against the contract again (a copy may predate a change of the answer).
+ */
+export interface OfflineCopy {
+  /** The identity the answer was given to (lib/offline-copies/owner.ts); only it is shown it. */
+  owner: string;
+  /** When it was stored (epoch ms); it is dropped OFFLINE_CACHE_TTL_MS later. */
   cachedAt: number;
+  data: unknown;
 }
 
-/** A file share's details kept for reading offline. */
-export interface OfflineFile {
+/** A paste kept for reading offline (its GET /paste/{slug} answer). */
+export interface OfflinePaste extends OfflineCopy {
   slug: string;
-  data: unknown;
-  cachedAt: number;
+  /** When the paste itself expires (epoch ms), if it does: the copy goes then too. */
+  shareExpiresAt?: number;
 }
 
-/** A mount folder's listing kept for browsing offline. */
-export interface OfflineDirectory {
+/** A file share's details kept for reading offline (its GET /public/files/{slug} answer). */
+export interface OfflineFile extends OfflineCopy {
+  slug: string;
+  /** When the share itself expires (epoch ms), if it does: the copy goes then too. */
+  shareExpiresAt?: number;
+}
+
+/** A mount folder's listing kept for browsing offline: its GET /fs/list pages, in order. */
+export interface OfflineDirectory extends OfflineCopy {
   path: string;
-  data: unknown;
-  cachedAt: number;
 }
 
 /** One setting of this device. */
@@ -47,6 +60,11 @@ export interface OfflineQueueItem {
   data: unknown;
   timestamp: number;
   status: 'pending' | 'processing' | 'failed';
+  /**
+   * The identity that queued it (lib/offline-copies/owner.ts): signing out discards that
+   * identity's items. Items without one are left to the queue's own rules.
+   */
+  owner?: string;
 }
 
 /** A search the user ran in the mount explorer, and when (the newest is shown first). */
@@ -65,19 +83,12 @@ export type OfflineDb = Dexie & {
   searchHistory: EntityTable<SearchHistoryEntry, 'query'>;
 };
 
+/** The database's version: the app's (SPEC §3), 0.7.0 → 700 (offline-db-version.ts). */
+export const OFFLINE_DB_VERSION = databaseVersionOf(APP_VERSION);
+
 function createOfflineDb(): OfflineDb {
   const db = new Dexie(OFFLINE_DB_NAME) as OfflineDb;
-  // Version 1: the first schema. SPEC §3 derives the version from the app's; the offline
-  // issue that fills these stores adds that scheme and its migrations (db.version(2)…), and a
-  // landed version is never edited.
-  db.version(1).stores({
-    pastes: '&slug',
-    files: '&slug',
-    directories: '&path',
-    settings: '&key',
-    offlineQueue: '++id, type, status, timestamp',
-    searchHistory: '&query, timestamp',
-  });
+  declareOfflineSchema(db, APP_VERSION);
   return db;
 }
 
@@ -99,4 +110,18 @@ export async function deleteOfflineDb(): Promise<void> {
   instance = undefined;
   if (db) await db.delete();
   else await Dexie.delete(OFFLINE_DB_NAME);
+}
+
+/**
+ * Whether this device has the offline database at all. Upkeep asks first: a visitor who never
+ * kept anything has none, and sweeping it must not create one. Where the browser cannot list
+ * its databases, the answer is yes (the upkeep then runs, at worst on an empty database).
+ */
+export async function offlineDbExists(): Promise<boolean> {
+  if (instance?.isOpen()) return true;
+  const factory = globalThis.indexedDB as IDBFactory | undefined;
+  if (!factory) return false;
+  if (typeof factory.databases !== 'function') return true;
+  const databases = await factory.databases();
+  return databases.some((database) => database.name === OFFLINE_DB_NAME);
 }

@@ -6,3 +6,8 @@
  */
 export const FS_QUERY_KEY = ['fs'] as const;
 export const TASKS_QUERY_KEY = ['tasks'] as const;
+/**
+ * The mount explorer's recent searches, kept on this device: the explorer reads them, and
+ * forgetting this device's offline data (components/offline-data) refreshes them.
+ */
+export const SEARCH_HISTORY_QUERY_KEY = ['search-history'] as const;

@@ -10,6 +10,7 @@ import { useAuth } from '../../lib/auth';
 import { useOnline } from '../../lib/connectivity';
 import { useGuestAccess } from '../../lib/guest-access';
 import { OfflineBadge } from '../../pwa';
+import { OfflineQueueButton } from '../../features/offline-queue';
 import { TasksButton, useHasTasks } from '../../features/tasks';
 import { LanguageSwitcher } from '../language/LanguageSwitcher';
 import { ThemeToggle } from '../theme/ThemeToggle';
@@ -87,6 +88,7 @@ export function Header() {
 
         <Group gap="xs" wrap="nowrap">
           <OfflineBadge />
+          <OfflineQueueButton />
           <TasksButton />
           <ThemeToggle />
           <LanguageSwitcher />

@@ -8,7 +8,9 @@ import {
 } from '@pasteport/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, apiLink } from '../../lib/api';
+import { answersGone, copyInsteadOf, dropCopy, useOfflineOwner } from '../../lib/offline-copies';
 import { FS_QUERY_KEY } from '../../lib/query-keys';
+import { keepListingPage, readListingPage, type ListingPage } from './listing/offline-listing';
 
 /** Entries asked for per listing page (the server's own page; at most FS_LIST_LIMIT_MAX). */
 export const LISTING_PAGE_SIZE = 1000;
@@ -29,13 +31,42 @@ export async function fetchListPage(
   return fsListSchema.parse(await api.call<unknown>(ROUTES.fsList, { query, signal }));
 }
 
+/**
+ * One listing page for the explorer: from the server, kept for browsing offline (if the
+ * identity that asked is still signed in), or, while the device is offline, from the folder's
+ * kept copy. A 404 forgets the copy; every other failure shows as it always did.
+ */
+async function listPageOrCopy(
+  path: string,
+  cursor: string | null,
+  ownerNow: () => string,
+  signal: AbortSignal,
+): Promise<ListingPage> {
+  const owner = ownerNow();
+  try {
+    const page = await fetchListPage(path, cursor, signal);
+    if (ownerNow() === owner) void keepListingPage(path, cursor, page, owner);
+    return page;
+  } catch (error) {
+    if (cursor === null && answersGone(error)) void dropCopy('directories', path);
+    return copyInsteadOf(error, () => readListingPage(path, cursor, owner));
+  }
+}
+
 /** A folder's listing, page by page from `next_cursor` (a folder of any size, never at once). */
 export function useDirectory(path: string) {
+  const ownerNow = useOfflineOwner();
   return useInfiniteQuery({
     queryKey: fsListKey(path),
-    queryFn: ({ pageParam, signal }) => fetchListPage(path, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => listPageOrCopy(path, pageParam, ownerNow, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
+    // Ask even while the browser reports no connection: the failure is what brings the
+    // offline copy, and without one the user sees the network error instead of a skeleton.
+    networkMode: 'always',
+    // A listing shown from the offline copy is read again as soon as the connection returns.
+    refetchOnReconnect: (query) =>
+      query.state.data?.pages[0]?.offlineSavedAt === undefined ? true : 'always',
   });
 }
 

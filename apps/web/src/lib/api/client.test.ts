@@ -306,3 +306,71 @@ describe('Retry-After', () => {
     expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 });
+
+describe('offline queue (SPEC §7 offline replay)', () => {
+  const queued = () => {
+    const requests: unknown[] = [];
+    const enqueue = vi.fn((request: unknown) => {
+      requests.push(request);
+      return Promise.resolve();
+    });
+    return { requests, enqueue };
+  };
+
+  it('sends a replayable call with a fresh Idempotency-Key each time', async () => {
+    const fetchMock = stubFetch();
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(201, ok({ slug: 'a' }, 201))));
+    const client = createApiClient();
+    await client.call(ROUTES.createPaste, { body: { content: 'x' } });
+    await client.call(ROUTES.createPaste, { body: { content: 'x' } });
+    const keys = fetchMock.mock.calls.map((_call, index) =>
+      fetchCall(fetchMock, index).headers.get('Idempotency-Key'),
+    );
+    expect(keys[0]).toMatch(/^[\x21-\x7e]+$/);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('queues a replayable call made offline without touching the network', async () => {
+    const fetchMock = stubFetch();
+    const { requests, enqueue } = queued();
+    const client = createApiClient({ getOfflineEnqueue: () => enqueue, isOnline: () => false });
+    const error = await rejection(
+      client.call(ROUTES.updateAdminPaste, { params: { id: 'p1' }, body: { content: 'y' } }),
+    );
+    expect(error.kind).toBe('queued');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toEqual([
+      expect.objectContaining({
+        type: 'updatePaste',
+        endpoint: '/admin/pastes/p1',
+        method: 'PUT',
+        body: { content: 'y' },
+      }),
+    ]);
+  });
+
+  it('queues a call that got no answer under the key it was sent with', async () => {
+    const fetchMock = stubFetch();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { requests, enqueue } = queued();
+    const client = createApiClient({ getOfflineEnqueue: () => enqueue, isOnline: () => true });
+    const error = await rejection(client.call(ROUTES.createPaste, { body: { content: 'z' } }));
+    expect(error.kind).toBe('queued');
+    const sentKey = fetchCall(fetchMock).headers.get('Idempotency-Key');
+    expect(requests).toEqual([expect.objectContaining({ idempotencyKey: sentKey })]);
+  });
+
+  it('never queues what the SPEC does not list, nor an HTTP refusal', async () => {
+    const fetchMock = stubFetch();
+    const { enqueue } = queued();
+    const offline = createApiClient({ getOfflineEnqueue: () => enqueue, isOnline: () => false });
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect((await rejection(offline.call(ROUTES.createApiKey, { body: { name: 'k' } }))).kind).toBe(
+      'network',
+    );
+    const online = createApiClient({ getOfflineEnqueue: () => enqueue, isOnline: () => true });
+    fetchMock.mockResolvedValue(jsonResponse(409, errorBody(409, 'SLUG_TAKEN')));
+    expect((await rejection(online.call(ROUTES.createPaste, { body: {} }))).kind).toBe('http');
+    expect(enqueue).not.toHaveBeenCalled();
+  });
+});

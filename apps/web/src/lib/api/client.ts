@@ -1,4 +1,5 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
   REQUEST_TIMEOUT_MS,
   routeUrl,
   type ErrorContext,
@@ -18,6 +19,8 @@ import {
   parseRetryAfter,
   type ApiTransport,
 } from './errors';
+import type { OfflineEnqueue } from '../offline-queue/queued-request';
+import { newIdempotencyKey, replayTypeOf } from '../offline-queue/targets';
 import { sendWithProgress, type UploadProgress } from './upload';
 import { apiBaseUrl } from './host';
 import { buildUrl, type QueryParams } from './url';
@@ -39,6 +42,13 @@ export interface ApiClientOptions {
   /** Called when a request carrying a credential gets 401 (not for password checks). */
   onUnauthorized?: (kind: CredentialKind) => void;
   timeoutMs?: number;
+  /**
+   * Where a replayable call (lib/offline-queue/targets) goes when the device is offline or
+   * the request got no answer: queued, and the call fails with kind 'queued'. Read per call.
+   */
+  getOfflineEnqueue?: () => OfflineEnqueue | undefined;
+  /** Whether the browser says it is online (navigator.onLine by default). */
+  isOnline?: () => boolean;
 }
 
 /** Per-call options of a raw request; `context` is 'default' unless given. */
@@ -62,6 +72,8 @@ export interface UploadOptions extends Omit<RequestOptions, 'body'> {
 /** What a call of a table entry sends: its path parameters, query, body and call options. */
 export interface CallInput extends Omit<RequestOptions, 'method' | 'context'> {
   params?: Record<string, string>;
+  /** Never queue this call while offline (the replay's own sends). */
+  noQueue?: boolean;
 }
 
 /** What an upload to a table entry sends besides its body. */
@@ -211,14 +223,62 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return settle(meta, response.status, response.body, response.header('retry-after')) as T;
   }
 
+  const isOnline =
+    options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+
+  /**
+   * A replayable call carries an Idempotency-Key; offline, or without an answer, it is
+   * queued with that key (a lost answer replayed is answered, not done twice).
+   */
+  async function callReplayable<T>(
+    route: RouteInfo,
+    path: string,
+    input: Omit<CallInput, 'params'>,
+  ): Promise<T> {
+    const type = replayTypeOf(route);
+    const { noQueue, ...rest } = input;
+    if (type === undefined) {
+      return request<T>(path, { ...rest, method: route.method, context: route.context });
+    }
+    const idempotencyKey = rest.headers?.[IDEMPOTENCY_KEY_HEADER] ?? newIdempotencyKey();
+    const headers = { ...rest.headers, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
+    const enqueue =
+      noQueue || isPassThroughBody(rest.body) ? undefined : options.getOfflineEnqueue?.();
+    const putAside = async (): Promise<never> => {
+      await enqueue?.({
+        type,
+        endpoint: path,
+        method: route.method,
+        body: rest.body,
+        idempotencyKey,
+        context: route.context,
+      });
+      throw new ApiError({
+        kind: 'queued',
+        method: route.method,
+        url: path,
+        context: route.context,
+        transport: 'fetch',
+      });
+    };
+    if (enqueue && !isOnline()) return putAside();
+    try {
+      return await request<T>(path, {
+        ...rest,
+        headers,
+        method: route.method,
+        context: route.context,
+      });
+    } catch (error) {
+      if (enqueue && error instanceof ApiError && error.kind === 'network') return putAside();
+      throw error;
+    }
+  }
+
   return {
     // Async, so a missing path parameter rejects like every other failure.
     call: async <T>(route: RouteInfo, { params, ...input }: CallInput = {}) =>
-      request<T>(tablePath(route, params), {
-        ...input,
-        method: route.method,
-        context: route.context,
-      }),
+      callReplayable<T>(route, tablePath(route, params), input),
     callUpload: async <T>(
       route: RouteInfo,
       body: XMLHttpRequestBodyInit,

@@ -15,6 +15,7 @@ export function describeApiError(error: unknown, t: TFunction, context?: Request
   if (error.kind === 'timeout') {
     return error.transport === 'upload' ? t('api.uploadTimeout') : t('api.timeout');
   }
+  if (error.kind === 'queued') return t('api.queuedOffline');
   if (error.kind === 'network') {
     return error.transport === 'upload' ? t('api.uploadNetwork') : t('api.network');
   }

@@ -3,8 +3,12 @@ import { isErrorCode, isRecord, type ErrorCode } from '@pasteport/contract/plain
 import type { ErrorContext as RequestContext } from '@pasteport/contract/plain';
 import type { CredentialKind } from './credentials';
 
-/** How a call failed: an HTTP answer, our timeout, the caller's cancel, or no answer at all. */
-export type ApiErrorKind = 'http' | 'timeout' | 'aborted' | 'network';
+/**
+ * How a call failed: an HTTP answer, our timeout, the caller's cancel, no answer at all, or
+ * not sent because the device is offline and the request was queued to be sent later (SPEC
+ * §7 offline replay).
+ */
+export type ApiErrorKind = 'http' | 'timeout' | 'aborted' | 'network' | 'queued';
 
 /** fetch for ordinary calls; XMLHttpRequest for uploads with progress (different messages). */
 export type ApiTransport = 'fetch' | 'upload';

@@ -1,4 +1,5 @@
 import { createApiClient, type ApiClient } from './client';
+import type { OfflineEnqueue } from '../offline-queue/queued-request';
 import type { CredentialKind, CredentialProvider } from './credentials';
 
 export { createApiClient } from './client';
@@ -36,6 +37,7 @@ export type { ApiHost } from './host';
 export type { QueryParams, QueryValue } from './url';
 
 let credentialProvider: CredentialProvider = () => undefined;
+let offlineEnqueue: OfflineEnqueue | undefined;
 let unauthorizedHandler: (kind: CredentialKind) => void = () => undefined;
 
 /** Installs where credentials come from; the identity feature calls this at start-up. */
@@ -48,8 +50,14 @@ export function setUnauthorizedHandler(handler: (kind: CredentialKind) => void):
   unauthorizedHandler = handler;
 }
 
+/** Installs where replayable calls go while offline (the offline queue, at start-up). */
+export function setOfflineEnqueue(enqueue: OfflineEnqueue | undefined): void {
+  offlineEnqueue = enqueue;
+}
+
 /** The app's API client on the configured API base, reading the installed provider and handler on each call. */
 export const api: ApiClient = createApiClient({
   getCredential: () => credentialProvider(),
   onUnauthorized: (kind) => unauthorizedHandler(kind),
+  getOfflineEnqueue: () => offlineEnqueue,
 });

@@ -2,6 +2,7 @@ import { Alert, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfflineDataSection } from '../../../components/offline-data';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAuth, type LoginMode } from '../../../lib/auth';
 import { ApiKeyLoginForm } from './ApiKeyLoginForm';
@@ -52,6 +53,9 @@ export function LoginScreen() {
           </Tabs.Panel>
         </Tabs>
       </Paper>
+      {/* Guests keep offline copies too, and have no settings page: this is where they can
+          forget them (the header's Admin link leads here). */}
+      <OfflineDataSection />
     </Stack>
   );
 }

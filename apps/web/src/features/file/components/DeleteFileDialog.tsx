@@ -4,17 +4,20 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { dropCopy } from '../../../lib/offline-copies';
 import { deleteFile, type FileScope } from '../api';
 
 export interface DeleteFileDialogProps {
   name: string;
+  /** The shown file's slug, whose offline copy goes with it. */
+  slug: string;
   scope: FileScope;
   manageId: string;
   onClose: () => void;
 }
 
 /** Confirms deleting the shown file, naming it; on success says so and goes Home. */
-export function DeleteFileDialog({ name, scope, manageId, onClose }: DeleteFileDialogProps) {
+export function DeleteFileDialog({ name, slug, scope, manageId, onClose }: DeleteFileDialogProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const remove = useMutation({ mutationFn: () => deleteFile(scope, manageId) });
@@ -22,6 +25,8 @@ export function DeleteFileDialog({ name, scope, manageId, onClose }: DeleteFileD
   function confirm() {
     remove.mutate(undefined, {
       onSuccess: () => {
+        // Its offline copy would otherwise outlive it on this device.
+        void dropCopy('files', slug);
         notifications.show({ color: 'green', message: t('file.delete.done', { name }) });
         void navigate('/');
       },

@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { OfflineCopyNotice } from '../../../components/offline-data';
 import { useAuth } from '../../../lib/auth';
 import { EditFileDialog } from '../edit/EditFileDialog';
 import { filePath, fileScopeOf } from '../api';
@@ -28,10 +29,18 @@ export interface FileDocumentProps {
   /** This visit's key, carried over when a rename moves the page to the new link. */
   visitKey: string;
   onSaved: (detail: FileDetail) => void;
+  /** Set when the page is shown from its offline copy: when that copy was saved. */
+  offlineSavedAt?: number;
 }
 
 /** An opened file: its preview filling the page, its facts and actions beside it. */
-export function FileDocument({ file, token, visitKey, onSaved }: FileDocumentProps) {
+export function FileDocument({
+  file,
+  token,
+  visitKey,
+  onSaved,
+  offlineSavedAt,
+}: FileDocumentProps) {
   const { t } = useTranslation();
   const { session } = useAuth();
   const navigate = useNavigate();
@@ -74,6 +83,7 @@ export function FileDocument({ file, token, visitKey, onSaved }: FileDocumentPro
             </Text>
           ) : null}
         </Stack>
+        <OfflineCopyNotice savedAt={offlineSavedAt} />
         <FileMeta file={file} views={reads} />
         {gone ? (
           <Alert
@@ -121,7 +131,13 @@ export function FileDocument({ file, token, visitKey, onSaved }: FileDocumentPro
         />
       ) : null}
       {dialog === 'delete' && scope && manageId ? (
-        <DeleteFileDialog name={file.filename} scope={scope} manageId={manageId} onClose={close} />
+        <DeleteFileDialog
+          name={file.filename}
+          slug={file.slug}
+          scope={scope}
+          manageId={manageId}
+          onClose={close}
+        />
       ) : null}
     </div>
   );

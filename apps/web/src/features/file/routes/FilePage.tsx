@@ -28,7 +28,13 @@ function FileVisitScreen({ slug, visitKey }: { slug: string; visitKey: string })
 
   if (visit.status === 'open') {
     return (
-      <FileDocument file={visit.file} token={visit.token} visitKey={visitKey} onSaved={saved} />
+      <FileDocument
+        file={visit.file}
+        token={visit.token}
+        visitKey={visitKey}
+        onSaved={saved}
+        offlineSavedAt={visit.offlineSavedAt}
+      />
     );
   }
   if (visit.status === 'failed') return <FileProblemView error={visit.error} onRetry={retry} />;

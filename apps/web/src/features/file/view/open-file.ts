@@ -16,7 +16,9 @@ async function openWithRetry(slug: string): Promise<PublicFile | FilePrompt> {
       return await getPublicFile(slug);
     } catch (error) {
       const retryable = isApiError(error) && error.kind === 'network';
-      if (!retryable || attempt >= NETWORK_RETRIES) throw error;
+      // While the browser reports no connection a retry cannot succeed: fail now, so the
+      // offline copy (lib/offline-copies) shows without waiting for the retries.
+      if (!retryable || attempt >= NETWORK_RETRIES || !navigator.onLine) throw error;
       await wait(RETRY_DELAY_MS * (attempt + 1));
     }
   }

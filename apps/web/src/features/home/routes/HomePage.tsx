@@ -4,6 +4,8 @@ import type { PasteCreated } from '@pasteport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifications } from '@mantine/notifications';
+import { isApiError } from '../../../lib/api';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAuth } from '../../../lib/auth';
 import type { MarkdownEditorHandle } from '../../editor';
@@ -145,6 +147,15 @@ export function HomePage() {
         copyLinkWithNotice(pasteShareUrl(created.slug), t);
       },
       onError: (error) => {
+        if (isApiError(error) && error.kind === 'queued') {
+          // Offline: the paste waits in the queue (its header button shows it) and is shared
+          // once when the connection is back; the editor is free for the next one.
+          clearDraft();
+          saveShareDefaults(options);
+          startOver();
+          notifications.show({ color: 'blue', message: t('api.queuedOffline') });
+          return;
+        }
         const described = describeShareFailure(error, {
           t,
           language: i18n.language,

@@ -37,6 +37,8 @@ export function useListing(path: string, order: SortOrder, filter: string) {
           writable: first.writable,
         }
       : undefined,
+    /** Set when the folder is shown from its offline copy: when that copy was saved. */
+    offlineSavedAt: first?.offlineSavedAt,
     loadingAll: wantsAll && hasNextPage,
     loadMore: () => {
       if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();

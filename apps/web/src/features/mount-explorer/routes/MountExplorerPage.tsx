@@ -3,6 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { OfflineCopyNotice } from '../../../components/offline-data';
 import { PageTitle } from '../../../components/PageTitle';
 import { maySignedInShareFiles, useAuth } from '../../../lib/auth';
 import { BasketButton } from '../basket';
@@ -146,6 +147,7 @@ function Explorer() {
     <Stack gap="sm">
       <PageTitle title={t('mountExplorer.title')} />
       <ExplorerBreadcrumbs path={path} basicPath={basicPath} />
+      <OfflineCopyNotice savedAt={listing.offlineSavedAt} />
       <ExplorerToolbar
         view={view}
         onViewChange={changeView}

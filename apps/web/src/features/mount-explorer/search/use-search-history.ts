@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SEARCH_HISTORY_QUERY_KEY } from '../../../lib/query-keys';
 import { clearSearchHistory, recentSearches, rememberSearch } from './search-history';
 
 /** The recent searches' query key (kept on this device, not under FS_QUERY_KEY). */
-export const SEARCH_HISTORY_KEY = ['search-history'] as const;
+export const SEARCH_HISTORY_KEY = SEARCH_HISTORY_QUERY_KEY;
 
 /**
  * The recent searches of this device, with `remember` and `clear`. The history lives in

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { dropCopy } from '../../../lib/offline-copies';
 import { deletePaste, type PasteScope } from '../api';
 
 export interface DeletePasteDialogProps {
@@ -22,6 +23,8 @@ export function DeletePasteDialog({ slug, scope, manageId, onClose }: DeletePast
   function confirm() {
     remove.mutate(undefined, {
       onSuccess: () => {
+        // Its offline copy would otherwise outlive it on this device.
+        void dropCopy('pastes', slug);
         notifications.show({ color: 'green', message: t('pasteView.delete.done', { slug }) });
         void navigate('/');
       },

@@ -3,6 +3,7 @@ import type { PasteDetail, PasteView } from '@pasteport/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfflineCopyNotice } from '../../../components/offline-data';
 import { useAuth } from '../../../lib/auth';
 import { MarkdownView, type MarkdownHeading } from '../../markdown';
 import { pasteScopeOf, pasteShareUrl, rawPasteUrl } from '../api';
@@ -34,6 +35,8 @@ export interface PasteDocumentProps {
   headings: readonly MarkdownHeading[];
   onHeadings: (headings: MarkdownHeading[]) => void;
   onSaved: (detail: PasteDetail) => void;
+  /** Set when the paste is shown from its offline copy: when that copy was saved. */
+  offlineSavedAt?: number;
 }
 
 /** An opened paste: title, metadata and actions, then the rendered document and its outline. */
@@ -85,6 +88,7 @@ export function PasteDocument(props: PasteDocumentProps) {
           onEdit={() => setDialog('edit')}
           onDelete={() => setDialog('delete')}
         />
+        <OfflineCopyNotice savedAt={props.offlineSavedAt} />
       </Stack>
       {gone ? (
         <Alert

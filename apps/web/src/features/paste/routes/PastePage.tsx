@@ -41,6 +41,7 @@ function PasteVisitScreen({ slug }: { slug: string }) {
         headings={headings}
         onHeadings={onHeadings}
         onSaved={saved}
+        offlineSavedAt={visit.offlineSavedAt}
       />
     );
   }

@@ -1,12 +1,16 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
+import { OfflineDataSection } from '../../../components/offline-data';
 import { useSystemSettings } from '../api';
 import { ChangeCredentialsForm } from './ChangeCredentialsForm';
 import { SystemSettingsForm } from './SystemSettingsForm';
 import { WebDavSection } from './WebDavSection';
 
-/** The settings module (admin only): system settings, WebDAV access, the admin's sign-in details. */
+/**
+ * The settings module (admin only): system settings, WebDAV access, the admin's sign-in details
+ * and the offline data kept on this device.
+ */
 export function SettingsModule() {
   const { t } = useTranslation();
   const settings = useSystemSettings();
@@ -32,6 +36,7 @@ export function SettingsModule() {
       {system}
       <WebDavSection />
       <ChangeCredentialsForm />
+      <OfflineDataSection />
     </Stack>
   );
 }

@@ -48,7 +48,9 @@ export function transferFailureOf(error: unknown): TransferFailure {
     const retryAfterMs =
       error.retryAfterSeconds === undefined ? undefined : error.retryAfterSeconds * 1000;
     if (error.kind === 'http') return { kind: 'http', status: error.status ?? 0, retryAfterMs };
-    return { kind: error.kind === 'aborted' ? 'abort' : error.kind, status: 0 };
+    if (error.kind === 'aborted') return { kind: 'abort', status: 0 };
+    // Transfers are never queued offline; were one, it would wait like a dropped connection.
+    return { kind: error.kind === 'queued' ? 'network' : error.kind, status: 0 };
   }
   if (error instanceof DOMException) {
     if (error.name === 'AbortError') return { kind: 'abort', status: 0 };

@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminApi } from './admin-api.js';
+import { openBrowser } from './browser.js';
+import { loginAsAdmin } from './sign-in.js';
+
+/*
+ * The offline queue in Chromium: a paste written offline waits, goes out exactly once when
+ * the connection is back (counted on the server), and its link works; an answer lost on the
+ * way still yields one paste (the replay carries the same Idempotency-Key).
+ */
+const browser = openBrowser();
+
+/** Pastes on the server whose note contains `marker`. */
+async function pastesWith(marker: string): Promise<{ slug: string }[]> {
+  const page = await adminApi<{ items: { slug: string }[] }>(
+    'GET',
+    `/api/admin/pastes?limit=50&search=${encodeURIComponent(marker)}`,
+  );
+  return page.items;
+}
+
+/** Writes a paste with `marker` as its note (the admin search matches notes) and shares it. */
+async function writeAndShare(page: Page, text: string, marker: string) {
+  const editor = page.getByRole('textbox', { name: 'Text to share' });
+  await editor.click();
+  await page.keyboard.insertText(text);
+  await page.getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('textbox', { name: 'Note' }).fill(marker);
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+}
+
+describe('offline queue', () => {
+  it('keeps a paste written offline as pending and shares it exactly once when back online', async () => {
+    // With the service worker, as offline use is: it holds the queue's code for when the
+    // connection is gone.
+    const page = await browser.newPage({ serviceWorkers: 'allow' });
+    await loginAsAdmin(page);
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Text to share' }).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const marker = `train-${Date.now()}`;
+
+    await page.context().setOffline(true);
+    await writeAndShare(page, `Written in the tunnel ${marker}`, marker);
+    await page.getByText('You are offline: this was saved on this device').first().waitFor();
+    const button = page.getByTestId('offline-queue-button');
+    await expect(button.textContent()).resolves.toBe('1');
+    await button.click();
+    const item = page.getByTestId('offline-queue-item');
+    await item.getByText('New paste').waitFor();
+    await item.getByText('Waiting').waitFor();
+    expect(await pastesWith(marker)).toEqual([]);
+
+    await page.context().setOffline(false);
+    const link = page.getByTestId('offline-sent-paste');
+    await link.waitFor();
+    const pastes = await pastesWith(marker);
+    expect(pastes).toHaveLength(1);
+    expect(await link.getAttribute('href')).toBe(`/paste/${pastes[0]?.slug ?? ''}`);
+    await page.getByTestId('offline-queue-item').waitFor({ state: 'detached' });
+
+    await page.goto(`/paste/${pastes[0]?.slug ?? ''}`);
+    await page.getByText(`Written in the tunnel ${marker}`).waitFor();
+  });
+
+  it('yields one paste when the first answer is lost on the way back', async () => {
+    const page = await browser.newPage();
+    await loginAsAdmin(page);
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Text to share' }).waitFor();
+    const marker = `lost-${Date.now()}`;
+
+    let dropped = 0;
+    const keys: string[] = [];
+    await page.route('**/api/paste', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      keys.push(request.headers()['idempotency-key'] ?? '');
+      if (dropped > 0) return route.continue();
+      dropped++;
+      // The server creates the paste; its answer never reaches the page.
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await writeAndShare(page, `Answer lost ${marker}`, marker);
+    await page.getByTestId('offline-sent-paste').waitFor();
+
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await pastesWith(marker)).toHaveLength(1);
+  });
+});
