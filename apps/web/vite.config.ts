@@ -58,6 +58,12 @@ export default defineConfig({
               minShareCount: 2,
             },
             {
+              // Mantine's Table (admin lists, explorer) in a chunk of its own: in a merged
+              // lazy-ui group it would bring its sheet to pages that show no table (/upload).
+              name: 'mantine-table',
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]/,
+            },
+            {
               // UI library code two or more lazy pages share, grouped by the pages that use it
               // (small sets merged) instead of one tiny chunk per component. Only these
               // libraries: grouping app modules would drag their imports (the contract's
