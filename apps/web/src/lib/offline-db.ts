@@ -1,4 +1,5 @@
 import { APP_VERSION } from '@pasteport/contract/plain';
+import { OFFLINE_DB_NAME, offlineDbMayExist } from './offline-db-exists';
 import { Dexie, type EntityTable } from 'dexie';
 import { declareOfflineSchema } from './offline-db-schema';
 import { databaseVersionOf } from './offline-db-version';
@@ -11,7 +12,7 @@ import { databaseVersionOf } from './offline-db-version';
  */
 
 /** The IndexedDB database's name. */
-export const OFFLINE_DB_NAME = 'pasteport';
+export { OFFLINE_DB_NAME };
 
 /**
  * What every copy kept for reading offline carries. `data` is the API's answer as it was;
@@ -119,9 +120,5 @@ export async function deleteOfflineDb(): Promise<void> {
  */
 export async function offlineDbExists(): Promise<boolean> {
   if (instance?.isOpen()) return true;
-  const factory = globalThis.indexedDB as IDBFactory | undefined;
-  if (!factory) return false;
-  if (typeof factory.databases !== 'function') return true;
-  const databases = await factory.databases();
-  return databases.some((database) => database.name === OFFLINE_DB_NAME);
+  return offlineDbMayExist();
 }

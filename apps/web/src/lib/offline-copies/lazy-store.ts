@@ -1,3 +1,4 @@
+import { offlineDbMayExist } from '../offline-db-exists';
 import type * as Store from './store';
 
 /*
@@ -38,13 +39,16 @@ export const dropCopy = (...args: Parameters<StoreModule['dropCopy']>): Promise<
 
 /** See upkeep.ts sweepExpiredCopies. */
 export const sweepExpiredCopies = async (now?: number): Promise<number> =>
-  (await loadStore()).sweepExpiredCopies(now);
+  // Checked before loading the store: a device without the database loads no Dexie for this.
+  (await offlineDbMayExist()) ? (await loadStore()).sweepExpiredCopies(now) : 0;
 
 /** See upkeep.ts forgetOwner. */
 export const forgetOwner = async (
   owner: string,
   options?: { keepQueue?: boolean },
-): Promise<void> => (await loadStore()).forgetOwner(owner, options);
+): Promise<void> => {
+  if (await offlineDbMayExist()) await (await loadStore()).forgetOwner(owner, options);
+};
 
 /** See upkeep.ts forgetAllOfflineData. */
 export const forgetAllOfflineData = async (): Promise<void> =>
