@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminApi } from './admin-api.js';
+import { AXE_LAYOUTS, axeContext, axeFindings, storeTheme } from './axe.js';
+import { waitForServiceWorkerControl } from './service-worker.js';
 import { openBrowser } from './browser.js';
 import { loginAsAdmin } from './sign-in.js';
 
@@ -38,7 +40,7 @@ describe('offline queue', () => {
     await loginAsAdmin(page);
     await page.goto('/');
     await page.getByRole('textbox', { name: 'Text to share' }).waitFor();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await waitForServiceWorkerControl(page);
     const marker = `train-${Date.now()}`;
 
     await page.context().setOffline(true);
@@ -90,4 +92,35 @@ describe('offline queue', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(await pastesWith(marker)).toHaveLength(1);
   });
+
+  it.each(AXE_LAYOUTS)(
+    'has no serious axe finding offline with a queued paste and its panel ($name)',
+    async (layout) => {
+      const page = await browser.newPage({ ...axeContext(layout), serviceWorkers: 'allow' });
+      await storeTheme(page, layout.theme);
+      await loginAsAdmin(page);
+      await page.goto('/');
+      await page.getByRole('textbox', { name: 'Text to share' }).waitFor();
+      await waitForServiceWorkerControl(page);
+
+      await page.context().setOffline(true);
+      await writeAndShare(page, 'Checked for contrast', `axe-${layout.name}-${Date.now()}`);
+      const button = page.getByTestId('offline-queue-button');
+      await button.waitFor();
+      // On a phone the queue button shows the offline icon in the badge's place.
+      if (layout.name !== 'phone') await page.getByTestId('offline-badge').waitFor();
+      const found = await axeFindings(page, 'offline header');
+      if (layout.name === 'phone') {
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, 'the header fits a phone offline with a queued change').toBeLessThanOrEqual(
+          375,
+        );
+      }
+      await button.click();
+      await page.getByTestId('offline-queue-item').first().waitFor();
+      found.push(...(await axeFindings(page, 'queue panel')));
+      expect(found, found.join('\n')).toEqual([]);
+      // Nothing is sent: the context closes with the paste still queued on this device only.
+    },
+  );
 });

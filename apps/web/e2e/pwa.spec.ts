@@ -5,6 +5,7 @@ import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { adminApi } from './admin-api.js';
 import { startAppProxy, type AppProxy } from './app-proxy.js';
+import { waitForServiceWorkerControl } from './service-worker.js';
 import { openBrowser, WAIT_MS } from './browser.js';
 import { CHROMIUM_ARGS } from './chromium.js';
 import { loginAsAdmin } from './sign-in.js';
@@ -26,7 +27,7 @@ afterAll(() => proxy.close());
 async function openControlled(path: string): Promise<Page> {
   const page = await browser.newPage({ baseURL: proxy.baseUrl, serviceWorkers: 'allow' });
   await page.goto(path);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForServiceWorkerControl(page);
   return page;
 }
 
@@ -64,7 +65,7 @@ describe('installable app', () => {
     });
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await waitForServiceWorkerControl(page);
     const cdp = await page.context().newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
       installabilityErrors: { errorId: string }[];
@@ -178,7 +179,7 @@ describe('installable app', () => {
       await prompt.getByRole('button', { name: 'Reload to update' }).click();
       // The new worker takes over and the page reloads once: the prompt is gone after it.
       await page.waitForEvent('load');
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await waitForServiceWorkerControl(page);
       expect(await scriptOf()).toContain('/service-worker.js');
       const waiting = await page.evaluate(
         async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null,

@@ -1,9 +1,9 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, MantineThemeProvider, Notification } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useIsPhone } from '../components/managed-list/use-is-phone';
 import { AuthStoreProvider, type AuthStore } from '../lib/auth';
 import type { OfflineQueue } from '../lib/offline-queue';
@@ -32,7 +32,20 @@ export interface AppProvidersProps {
  * theme, language and user buttons stay free), bottom centre on a phone.
  */
 function AppNotifications() {
-  return <Notifications position={useIsPhone() ? 'bottom-center' : 'bottom-right'} />;
+  const { t } = useTranslation();
+  // Every toast's close button is named, in the reader's language (axe: button-name).
+  const named = {
+    components: {
+      Notification: Notification.extend({
+        defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } },
+      }),
+    },
+  };
+  return (
+    <MantineThemeProvider theme={named}>
+      <Notifications position={useIsPhone() ? 'bottom-center' : 'bottom-right'} />
+    </MantineThemeProvider>
+  );
 }
 
 /** i18n, Mantine (theme, colour scheme, notifications), TanStack Query, the PWA and auth. */

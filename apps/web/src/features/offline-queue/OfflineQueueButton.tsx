@@ -1,10 +1,11 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCloudUpload } from '@tabler/icons-react';
+import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOUCH_TARGET_PX } from '../../components/sizes';
+import { useOnline } from '../../lib/connectivity';
 import { queueSize, subscribeQueueSize } from '../../lib/offline-queue';
 import { useOfflineQueue } from '../../lib/offline-queue/react';
 import { sentMessage } from './sent-message';
@@ -28,6 +29,8 @@ export function OfflineQueueButton() {
     () => 'idle' as const,
   );
   const [opened, setOpened] = useState(false);
+  const online = useOnline();
+  const Icon = online ? IconCloudUpload : IconWifiOff;
 
   useEffect(
     () =>
@@ -47,7 +50,7 @@ export function OfflineQueueButton() {
         color={replayState === 'signInNeeded' ? 'red' : 'blue'}
         h={TOUCH_TARGET_PX}
         px="xs"
-        leftSection={<IconCloudUpload size={18} aria-hidden />}
+        leftSection={<Icon size={18} aria-hidden />}
         aria-label={t('offlineQueue.buttonLabel', { count: size })}
         onClick={() => setOpened(true)}
         data-testid="offline-queue-button"

@@ -50,7 +50,13 @@ export function OfflineQueuePanel({
   const typeName = (entry: QueueEntry) => t(`offlineQueue.types.${entry.type}`);
 
   return (
-    <Drawer opened onClose={onClose} position="right" title={t('offlineQueue.title')}>
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      title={t('offlineQueue.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack gap="md">
         <Text size="sm">{t('offlineQueue.intro')}</Text>
         {signInNeeded && (
