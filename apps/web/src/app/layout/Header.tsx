@@ -3,6 +3,7 @@ import { APP_NAME } from '@pasteport/contract/plain';
 import { IconClipboardCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { useIsPhone } from '../../components/managed-list/use-is-phone';
 import { NavDrawer } from '../../components/NavDrawer';
 import { TOUCH_TARGET_PX } from '../../components/sizes';
 import { useRouteDisclosure } from '../../components/use-route-disclosure';
@@ -35,6 +36,8 @@ export function Header() {
   // only the logo then.
   const hasTasks = useHasTasks();
   const online = useOnline();
+  // Up to six buttons sit beside the menu and the logo: closer together on a phone's 375 px.
+  const phone = useIsPhone();
 
   return (
     <Box component="header" className={classes.header}>
@@ -86,7 +89,7 @@ export function Header() {
           ))}
         </Group>
 
-        <Group gap="xs" wrap="nowrap">
+        <Group gap={phone ? 4 : 'xs'} wrap="nowrap">
           <OfflineBadge />
           <OfflineQueueButton />
           <TasksButton />
