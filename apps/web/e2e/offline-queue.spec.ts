@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { adminApi } from './admin-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, defaultStorageId } from './admin-api.js';
 import { AXE_LAYOUTS, axeContext, axeFindings, storeTheme } from './axe.js';
 import { waitForServiceWorkerControl } from './service-worker.js';
 import { openBrowser } from './browser.js';
@@ -33,6 +33,21 @@ async function writeAndShare(page: Page, text: string, marker: string) {
 }
 
 describe('offline queue', () => {
+  beforeAll(async () => {
+    // A task in the administrator's list, so the header carries its button too (the most it
+    // ever holds on a phone: tasks, the offline sign and a queued change).
+    const tag = `oq${Date.now()}`;
+    await adminApi('POST', '/api/admin/mounts', {
+      name: tag,
+      mount_path: `/${tag}`,
+      storage_config_id: await defaultStorageId(),
+    });
+    await adminApi('POST', '/api/fs/upload-tasks', {
+      path: `/${tag}`,
+      files: [{ path: 'waiting.txt', size: 1 }],
+    });
+  });
+
   it('keeps a paste written offline as pending and shares it exactly once when back online', async () => {
     // With the service worker, as offline use is: it holds the queue's code for when the
     // connection is gone.
@@ -109,7 +124,14 @@ describe('offline queue', () => {
       await button.waitFor();
       // On a phone the queue button shows the offline icon in the badge's place.
       if (layout.name !== 'phone') await page.getByTestId('offline-badge').waitFor();
+      await page.getByTestId('tasks-button').waitFor();
       const found = await axeFindings(page, 'offline header');
+      if (layout.name === 'phone') {
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, 'the header fits a phone offline with a queued change').toBeLessThanOrEqual(
+          375,
+        );
+      }
       await button.click();
       await page.getByTestId('offline-queue-item').first().waitFor();
       found.push(...(await axeFindings(page, 'queue panel')));
