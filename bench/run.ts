@@ -32,6 +32,13 @@ import {
   type WebdavBenchResult,
 } from './webdav.js';
 import {
+  measureScaleOut,
+  scaleOutGoals,
+  scaleOutMarkdown,
+  SCALE_OUT_GOAL_MARK,
+  type ScaleOutResult,
+} from './scale-out.js';
+import {
   measurePageWeight,
   pageWeightGoals,
   pageWeightMarkdown,
@@ -173,7 +180,7 @@ interface RequestResults {
 }
 
 /**
- * Runs one bench section alone (`BENCH_ONLY=fs` or `webdav`) and replaces its section of
+ * Runs one bench section alone (`BENCH_ONLY=fs`, `webdav` or `scale-out`) and replaces its section of
  * BENCHMARKS.md and its own lines in the goal list, leaving the rest of the report as it was.
  */
 async function sectionOnly<R>(bench: {
@@ -226,6 +233,15 @@ async function main(): Promise<void> {
       goalMark: WEBDAV_GOAL_MARK,
     });
   }
+  if (process.env.BENCH_ONLY === 'scale-out') {
+    return sectionOnly({
+      title: '## Scale-out',
+      measure: () => measureScaleOut(ADMIN),
+      goals: scaleOutGoals,
+      markdown: scaleOutMarkdown,
+      goalMark: SCALE_OUT_GOAL_MARK,
+    });
+  }
   // The request scenarios twice: the server free to use every core, then pinned to one
   // (like for like with CloudPaste's figures), the load generator kept off its core.
   const unpinned = await measureRequests();
@@ -263,6 +279,8 @@ async function main(): Promise<void> {
     // The file-system benches, on their own server; WebDAV's, on another.
     const fs = await measureFs(ADMIN);
     const webdav = await measureWebdav(ADMIN);
+    // One instance against two on PostgreSQL, on servers of their own.
+    const scaleOut = await measureScaleOut(ADMIN);
 
     // Leak checks on fresh servers: RSS after the first 1k requests vs after 100k more.
     const memory = await leakCheck({ name: 'health', path: '/api/health' });
@@ -283,6 +301,7 @@ async function main(): Promise<void> {
       pageWeight,
       fs,
       webdav,
+      scaleOut,
     };
     const goals = [
       ...ratios.map((r) => ({
@@ -310,6 +329,7 @@ async function main(): Promise<void> {
       ...pageWeightGoals(pageWeight),
       ...fsGoals(fs),
       ...webdavGoals(webdav),
+      ...scaleOutGoals(scaleOut),
     ];
     console.log(JSON.stringify(report, null, 2));
     for (const goal of goals) console.log(`${goal.met ? 'MET   ' : 'MISSED'}  ${goal.name}`);
@@ -382,6 +402,7 @@ function writeReport(
     pageWeight: PageWeight[];
     fs: FsBenchResult;
     webdav: WebdavBenchResult;
+    scaleOut: ScaleOutResult;
   },
   goals: { name: string; met: boolean }[],
 ): void {
@@ -456,6 +477,7 @@ function writeReport(
     ...pageWeightMarkdown(r.pageWeight),
     ...fsMarkdown(r.fs),
     ...webdavMarkdown(r.webdav),
+    ...scaleOutMarkdown(r.scaleOut),
     '## Goals',
     '',
     ...goals.map((g) => `- ${g.met ? 'met' : 'MISSED'}: ${g.name}`),

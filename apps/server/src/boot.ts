@@ -11,6 +11,10 @@ import { createLogger } from './http/log-redaction.js';
 import { createJobRunner } from './jobs/job-runner.js';
 import { sweepJobs } from './jobs/sweeps.js';
 import { fsCrawlJob } from './modules/search/fs-crawl.js';
+import { createRemoteFetcher } from './modules/url-import/remote-fetch.js';
+
+/** What TEST_ONLY_ALLOW_LOOPBACK_FETCH opens to outbound fetches. */
+const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1'];
 
 /** A boot failure whose message is meant for the person starting the server, not a stack trace. */
 export class BootError extends Error {
@@ -64,6 +68,9 @@ export async function boot(
     logger,
     httpLimits: config.httpLimits,
     corsOrigins: config.corsOrigins,
+    ...(config.allowLoopbackFetch && {
+      fetcher: createRemoteFetcher({ allowAddresses: LOOPBACK_ADDRESSES }),
+    }),
   });
   const { storage } = root;
   await storage.ensureDefault();

@@ -60,6 +60,7 @@ import {
 import { createSystemService } from './modules/system/system.service.js';
 import { createRemoteFetcher, type RemoteFetcher } from './modules/url-import/remote-fetch.js';
 import { createUrlFetchService } from './modules/url-import/url-fetch.service.js';
+import { createUrlImportRepository } from './modules/url-import/url-import.repository.js';
 import { createUrlImportService } from './modules/url-import/url-import.service.js';
 import { createStorageRegistry } from './storage/registry.js';
 import { createMountRepository } from './modules/mounts/mount.repository.js';
@@ -163,6 +164,7 @@ export function compose(deps: AppDeps) {
     sessions: createSessionRepository(db),
     settings: createSettingsRepository(db),
     storageConfigs: createStorageConfigRepository(db),
+    urlImports: createUrlImportRepository(db),
   };
 
   const storage = createStorageRegistry({
@@ -429,6 +431,7 @@ export function compose(deps: AppDeps) {
       pending: pendingFiles,
       storage,
       fetch: fetcher,
+      repo: repos.urlImports,
       clock,
       logger,
     }),
@@ -473,6 +476,7 @@ export function compose(deps: AppDeps) {
     archiveLinks: services.fsArchive,
     davLocks,
     idempotencyKeys: services.idempotency,
+    urlImports: services.urlImports,
   };
 
   return {

@@ -24,8 +24,24 @@ describe('parseConfig', () => {
         trustProxy: false,
         corsOrigins: [],
         httpLimits: { bodyIdleTimeoutMs: 30_000, maxAnonymousUploads: 16 },
+        allowLoopbackFetch: false,
       },
     });
+  });
+
+  it('allows loopback fetches only when asked, and never with NODE_ENV=production', () => {
+    const asked = parse({ TEST_ONLY_ALLOW_LOOPBACK_FETCH: 'true', NODE_ENV: 'test' });
+    expect(asked.ok && asked.config.allowLoopbackFetch).toBe(true);
+    expect(parse({ TEST_ONLY_ALLOW_LOOPBACK_FETCH: 'false', NODE_ENV: 'production' }).ok).toBe(
+      true,
+    );
+    const refused = parse({ TEST_ONLY_ALLOW_LOOPBACK_FETCH: 'yes', NODE_ENV: 'production' });
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.problems.join('\n')).toMatch(
+      /^TEST_ONLY_ALLOW_LOOPBACK_FETCH: .*refused when NODE_ENV=production/,
+    );
+    const typo = parse({ TEST_ONLY_ALLOW_LOOPBACK_FETCH: 'sure' });
+    expect(!typo.ok && typo.problems.join('\n')).toMatch(/^TEST_ONLY_ALLOW_LOOPBACK_FETCH: /);
   });
 
   it('treats empty strings as unset', () => {

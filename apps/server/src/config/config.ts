@@ -20,6 +20,8 @@ export interface Config {
   corsOrigins: string[];
   /** Body idle timeout and anonymous upload slots. */
   httpLimits: HttpLimits;
+  /** TEST_ONLY_ALLOW_LOOPBACK_FETCH: outbound fetches may reach loopback (never in production). */
+  allowLoopbackFetch: boolean;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -35,6 +37,14 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
     return { ok: false, problems };
   }
   const e = parsed.data;
+  if (e.TEST_ONLY_ALLOW_LOOPBACK_FETCH && env.NODE_ENV === 'production') {
+    return {
+      ok: false,
+      problems: [
+        'TEST_ONLY_ALLOW_LOOPBACK_FETCH: opens the server-side fetches to this machine, for tests only; it is refused when NODE_ENV=production',
+      ],
+    };
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
     ok: true,
@@ -56,6 +66,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
         bodyIdleTimeoutMs: Math.round(e.BODY_IDLE_TIMEOUT_SECONDS * 1000),
         maxAnonymousUploads: e.MAX_ANONYMOUS_UPLOADS,
       },
+      allowLoopbackFetch: e.TEST_ONLY_ALLOW_LOOPBACK_FETCH,
     },
   };
 }

@@ -139,6 +139,14 @@ export const envSchema = z.object({
       .max(10000, 'must be a whole number between 1 and 10000')
       .default(16),
   ),
+  /**
+   * Test only: lets URL import and fetch reach 127.0.0.1 and ::1, so tests of separate server
+   * processes can serve the "remote" file from loopback. Refused when NODE_ENV=production.
+   */
+  TEST_ONLY_ALLOW_LOOPBACK_FETCH: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'false' : typeof v === 'string' ? v.toLowerCase() : v),
+    booleanish,
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

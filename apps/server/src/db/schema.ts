@@ -290,6 +290,26 @@ export interface IdempotencyKeysTable {
   expires_at: string;
 }
 
+/** The progress of one server-side URL import (migration 0017): see modules/url-import. */
+export interface UrlImportsTable {
+  id: string;
+  file_id: string;
+  /** creatorId of whoever started it; null for every guest. */
+  owner: string | null;
+  /** SHA-256 hex of the upload secret guests present to read the progress. */
+  secret_hash: string | null;
+  state: 'running' | 'completed' | 'failed' | 'cancelled';
+  loaded: number;
+  total: number | null;
+  /** The finished file (FileDetail) as JSON, once completed. */
+  file_detail: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: string;
+  updated_at: string;
+  ended_at: string | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   storage_configs: StorageConfigsTable;
@@ -309,6 +329,7 @@ export interface Database {
   dav_locks: DavLocksTable;
   dav_properties: DavPropertiesTable;
   idempotency_keys: IdempotencyKeysTable;
+  url_imports: UrlImportsTable;
 }
 
 export type { Generated };

@@ -21,15 +21,17 @@ export interface SweepServices {
   davLocks?: ExpirySweeper;
   /** Idempotency-Key claims and answers past their 24 hours (the idempotency service). */
   idempotencyKeys?: ExpirySweeper;
+  /** URL import progress past its retention, or left running by a stopped instance. */
+  urlImports?: ExpirySweeper;
 }
 
 /**
  * The housekeeping jobs: expired or used-up pastes, expired admin sessions, (with the file
  * sweeper) abandoned uploads, gone files and temp leftovers, expired archive links, WebDAV
- * locks and Idempotency-Key answers.
+ * locks, Idempotency-Key answers and URL import progress.
  */
 export function sweepJobs(services: SweepServices): JobDefinition[] {
-  const { pastes, sessions, files, archiveLinks, davLocks, idempotencyKeys } = services;
+  const { pastes, sessions, files, archiveLinks, davLocks, idempotencyKeys, urlImports } = services;
   const jobs: JobDefinition[] = [
     {
       id: 'sweep-expired-pastes',
@@ -75,6 +77,14 @@ export function sweepJobs(services: SweepServices): JobDefinition[] {
       everyMs: 60 * MINUTE,
       leaseMs: 5 * MINUTE,
       run: async () => ({ deleted: await idempotencyKeys.sweepExpired() }),
+    });
+  }
+  if (urlImports) {
+    jobs.push({
+      id: 'sweep-url-imports',
+      everyMs: 15 * MINUTE,
+      leaseMs: 5 * MINUTE,
+      run: async () => ({ deleted: await urlImports.sweepExpired() }),
     });
   }
   return jobs;

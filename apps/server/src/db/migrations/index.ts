@@ -15,6 +15,7 @@ import * as m0013 from './0013_archive_links.js';
 import * as m0014 from './0014_storage_path_bytewise.js';
 import * as m0015 from './0015_webdav.js';
 import * as m0016 from './0016_idempotency_keys.js';
+import * as m0017 from './0017_url_imports.js';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the built server and the
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_storage_path_bytewise': m0014,
   '0015_webdav': m0015,
   '0016_idempotency_keys': m0016,
+  '0017_url_imports': m0017,
 };

@@ -1,11 +1,11 @@
 import type { UrlImportProgress } from '@pasteport/contract';
 import { userContentHeaders } from '../../http/user-content.js';
-import type { ImportTask } from './import-tasks.js';
+import type { ImportProgressView } from './import-tasks.js';
 import { passiveContentType } from './remote-file.js';
 import type { ProxiedFile } from './url-fetch.service.js';
 
 /** A task as progress reads see it (the abort handle and owner stay inside). */
-export function presentImportProgress(task: ImportTask): UrlImportProgress {
+export function presentImportProgress(task: ImportProgressView): UrlImportProgress {
   return {
     state: task.state,
     loaded: task.loaded,

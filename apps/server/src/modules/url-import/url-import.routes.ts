@@ -56,9 +56,9 @@ export function registerUrlImportRoutes(app: FastifyInstance, services: UrlImpor
     sendData(reply, await services.imports.start(request.actor, body), 202),
   );
 
-  route(app, endpoints.urlImportProgress, {}, (request, reply, { params }) => {
+  route(app, endpoints.urlImportProgress, {}, async (request, reply, { params }) => {
     const secret = uploadSecretOf(request.headers);
-    const task = services.imports.progress(request.actor, params.task_id, secret);
+    const task = await services.imports.progress(request.actor, params.task_id, secret);
     return sendData(reply.header('cache-control', 'no-store'), presentImportProgress(task));
   });
 }

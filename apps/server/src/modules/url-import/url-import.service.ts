@@ -17,7 +17,7 @@ import { assertUploadSecret } from '../../core/upload-secret.js';
 import { insufficientStorage, tooLarge } from '../../core/upload-errors.js';
 import type { StorageConfigRow, StorageRegistry } from '../../storage/registry.js';
 import type { FileRecord, ImportPendingFiles, ImportUploadPolicy } from './file-uploads.js';
-import { createImportTasks, type ImportTask } from './import-tasks.js';
+import { createImportTasks, type ImportProgressView, type ImportTask } from './import-tasks.js';
 import {
   createTransferWatch,
   isSuccess,
@@ -26,6 +26,7 @@ import {
 } from './remote-fetch.js';
 import { contentTypeOf, declaredSize, remoteFilename } from './remote-file.js';
 import { URL_FETCH_LIMITS } from './url-fetch-limits.js';
+import type { UrlImportRepository } from './url-import.repository.js';
 
 type ImportInput = z.output<typeof urlImportRequestSchema>;
 
@@ -38,6 +39,8 @@ export interface UrlImportDeps {
   pending: ImportPendingFiles;
   storage: StorageRegistry;
   fetch: RemoteFetcher;
+  /** Where the progress lives, so every instance can answer a progress read. */
+  repo: UrlImportRepository;
   clock: Clock;
   logger: FastifyBaseLogger;
 }
@@ -63,6 +66,8 @@ export function createUrlImportService(deps: UrlImportDeps) {
     maxRunning: URL_IMPORT_MAX_RUNNING,
     retainMs: URL_FETCH_LIMITS.taskRetentionMs,
     clock: deps.clock,
+    repo: deps.repo,
+    onWriteError: (err) => deps.logger.warn({ err }, 'could not record URL import progress'),
   });
 
   /** Streams the body into storage and finishes the record; ends the task either way. */
@@ -75,7 +80,7 @@ export function createUrlImportService(deps: UrlImportDeps) {
       const meter = createBodyMeter({ maxLength: Math.min(transfer.maxBytes, remaining) });
       const watch = createTransferWatch({
         idleMs: URL_FETCH_LIMITS.idleMs,
-        onBytes: (count) => (task.loaded += count),
+        onBytes: (count) => tasks.loaded(task, count),
       });
       // No contentLength even when the remote declared one: S3 then writes in parts, which has no
       // 5 GB single-PUT limit and is aborted as a whole when the import stops. finish() still
@@ -100,7 +105,7 @@ export function createUrlImportService(deps: UrlImportDeps) {
       const file = await deps.pending.finish(row, driver, {}, task.total ?? undefined);
       task.loaded = file.size;
       task.total = file.size;
-      tasks.end(task, { state: 'completed', file });
+      await tasks.end(task, { state: 'completed', file });
     } catch (error) {
       transfer.body.destroy();
       await deps.pending.discard(row, driver).catch((err: unknown) => {
@@ -108,13 +113,13 @@ export function createUrlImportService(deps: UrlImportDeps) {
       });
       const reason: unknown = task.controller.signal.reason;
       if (task.controller.signal.aborted && (reason === CANCELLED || reason === SHUTTING_DOWN)) {
-        tasks.end(task, { state: 'cancelled' });
+        await tasks.end(task, { state: 'cancelled' });
       } else {
         const failure = asAppError(error, transfer, remaining);
         if (failure.status >= 500) {
           deps.logger.warn({ err: error, taskId: task.id }, 'URL import failed');
         }
-        tasks.end(task, {
+        await tasks.end(task, {
           state: 'failed',
           error: { code: failure.code, message: failure.message },
         });
@@ -172,12 +177,19 @@ export function createUrlImportService(deps: UrlImportDeps) {
           response.body.destroy();
           throw error;
         }
-        const task = tasks.add(
-          row.id,
-          { creator: creatorId(actor), secretHash: row.upload_secret_hash },
-          total,
-          controller,
-        );
+        let task: ImportTask;
+        try {
+          task = await tasks.add(
+            row.id,
+            { creator: creatorId(actor), secretHash: row.upload_secret_hash },
+            total,
+            controller,
+          );
+        } catch (error) {
+          response.body.destroy();
+          await deps.pending.discard(row, driver).catch(() => undefined);
+          throw error;
+        }
         task.done = run(
           { task, row, config, driver, body: response.body, maxBytes },
           release,
@@ -192,12 +204,17 @@ export function createUrlImportService(deps: UrlImportDeps) {
     },
 
     /**
-     * `GET /api/url/import/{task_id}`: a map lookup, cheap enough to poll. Another identity's
-     * task is a 404; a guest's needs its upload secret (403 without it or with a wrong one),
-     * since every guest is the same owner; a signed-in creator may leave it out.
+     * `GET /api/url/import/{task_id}`: a map lookup on the instance running it, one row by key
+     * on the others; cheap enough to poll. Another identity's task is a 404; a guest's needs
+     * its upload secret (403 without it or with a wrong one), since every guest is the same
+     * owner; a signed-in creator may leave it out.
      */
-    progress(actor: Actor, taskId: string, secret: string | undefined): ImportTask {
-      const task = tasks.get(taskId);
+    async progress(
+      actor: Actor,
+      taskId: string,
+      secret: string | undefined,
+    ): Promise<ImportProgressView> {
+      const task = await tasks.read(taskId);
       const creator = creatorId(actor);
       if (!task || task.owner !== creator) {
         throw new AppError('NOT_FOUND', `no URL import ${taskId}`);
@@ -224,6 +241,15 @@ export function createUrlImportService(deps: UrlImportDeps) {
         }
         await task.done;
         if (task.state === 'cancelled' || task.state === 'failed') return { cancelled: true };
+      } else if (!task) {
+        // Ended on another instance: cancelling what already stopped is done, as above.
+        const ended = await tasks.recordOf(fileId);
+        if (
+          ended?.owner === creatorId(actor) &&
+          (ended.state === 'cancelled' || ended.state === 'failed')
+        ) {
+          return { cancelled: true };
+        }
       }
       const row = await deps.pending.ownPending(actor, fileId, secret);
       if (row.status === 'ready') {
@@ -232,6 +258,9 @@ export function createUrlImportService(deps: UrlImportDeps) {
       await deps.pending.discard(row, await deps.storage.getDriver(row.storage_config_id));
       return { cancelled: true };
     },
+
+    /** Deletes the progress of imports long ended or abandoned (a sweep job). */
+    sweepExpired: () => tasks.sweepExpired(URL_FETCH_LIMITS.transferMs),
 
     /** Stops every running import and waits for their cleanup (the server is closing). */
     async close(): Promise<void> {
