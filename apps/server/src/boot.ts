@@ -4,9 +4,11 @@ import type { DestinationStream, Logger } from 'pino';
 import { createApp } from './app.js';
 import { compose, type Composition } from './composition.js';
 import { parseConfig, type Config } from './config/config.js';
-import { loadAppSecret, prepareDataDir } from './config/data-dir.js';
+import { dataPaths, loadAppSecret, prepareDataDir } from './config/data-dir.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { newerDatabaseProblem, readMigrationState } from './db/migration-state.js';
+import { snapshotBeforeMigrating } from './db/pre-migrate-snapshot.js';
 import { createLogger } from './http/log-redaction.js';
 import { createJobRunner } from './jobs/job-runner.js';
 import { sweepJobs } from './jobs/sweeps.js';
@@ -52,11 +54,10 @@ export async function boot(
   const appSecret = await loadAppSecret(config.dataDir, config.appSecret);
   const database = await openDatabaseOrExplain(config);
   try {
-    const applied = await migrateToLatest(database.db);
-    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    await bringSchemaUpToDate(config, database, logger);
   } catch (err) {
     await database.close();
-    throw new BootError([`DATABASE_URL: the database could not be migrated (${describe(err)})`]);
+    throw err;
   }
 
   const root = compose({
@@ -130,6 +131,45 @@ async function createInitialAdmin(
       { username: result.username },
       'created the administrator from ADMIN_USERNAME/ADMIN_PASSWORD',
     );
+  }
+}
+
+/**
+ * Refuses a database written by a newer version, snapshots a SQLite database that has data
+ * before changing its schema, then migrates. Every refusal is a BootError in plain words.
+ */
+async function bringSchemaUpToDate(
+  config: Config,
+  database: DatabaseHandle,
+  logger: Logger,
+): Promise<void> {
+  const state = await readMigrationState(database.db);
+  if (state.unknown.length > 0) throw new BootError([newerDatabaseProblem(state.unknown)]);
+  const from = state.applied[state.applied.length - 1];
+  if (state.pending.length > 0 && from !== undefined && config.database.kind === 'sqlite') {
+    const backupsDir = dataPaths(config.dataDir).backupsDir;
+    try {
+      const file = await snapshotBeforeMigrating({
+        databaseFile: config.database.file,
+        backupsDir,
+        from,
+        now: new Date(),
+      });
+      logger.info(
+        { snapshot: file, from, pending: state.pending },
+        'database snapshot taken before migrating',
+      );
+    } catch (err) {
+      throw new BootError([
+        `database: no snapshot could be written to ${backupsDir} before migrating from ${from} (${describe(err)}); nothing was migrated — make that folder writable and start again`,
+      ]);
+    }
+  }
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  } catch (err) {
+    throw new BootError([`DATABASE_URL: the database could not be migrated (${describe(err)})`]);
   }
 }
 

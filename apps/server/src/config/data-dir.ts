@@ -8,6 +8,8 @@ export function dataPaths(dataDir: string) {
   return {
     secretFile: path.join(dataDir, 'secret.key'),
     storageDir: path.join(dataDir, 'storage'),
+    /** Snapshots taken before migrations, and `backup` archives unless told otherwise. */
+    backupsDir: path.join(dataDir, 'backups'),
   };
 }
 
