@@ -17,6 +17,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'apps/web/build/**/*.test.ts',
+            'deploy/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           // Bound the work, not the time: a busy machine may be slow, never wrong.
@@ -30,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['apps/server/**/*.int.test.ts'],
+          include: ['apps/server/**/*.int.test.ts', 'deploy/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           // Bound the work, not the time: a busy machine may be slow, never wrong.

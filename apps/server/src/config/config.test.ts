@@ -126,13 +126,28 @@ describe('parseConfig', () => {
 
   it.each([
     ['true', true],
-    ['1', true],
+    ['TRUE', true],
+    ['yes', true],
     ['false', false],
+    ['no', false],
+    // Digits are a hop count, never the boolean: `1` behind one proxy must not trust every hop.
+    ['1', 1],
+    ['0', false],
     ['2', 2],
+    ['007', 7],
+    ['100', 100],
     ['10.0.0.0/8, 192.168.1.1', ['10.0.0.0/8', '192.168.1.1']],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     const result = parse({ TRUST_PROXY: value });
     expect(result.ok && result.config.trustProxy).toEqual(expected);
+  });
+
+  it('refuses a TRUST_PROXY hop count beyond any real proxy chain, naming the variable', () => {
+    for (const value of ['101', '9'.repeat(400)]) {
+      const result = parse({ TRUST_PROXY: value });
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.problems.join('\n')).toMatch(/^TRUST_PROXY: .*hop count/);
+    }
   });
 
   it('reads CORS_ORIGINS as a list of exact origins', () => {

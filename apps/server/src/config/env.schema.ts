@@ -9,9 +9,15 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => ['true', '1', 'yes'].includes(v));
 
+/** More proxies than any real chain has; a longer digit string is a typo (or Infinity). */
+const MAX_PROXY_HOPS = 100;
+
 /**
- * TRUST_PROXY: unset/false → trust nothing; true → trust every hop; a number → that many hops;
- * otherwise a comma-separated list of addresses/CIDRs of trusted proxies.
+ * TRUST_PROXY: unset/false/no → trust nothing; true/yes → trust every hop; digits → that many
+ * hops (0 → nothing); otherwise a comma-separated list of addresses/CIDRs of trusted proxies.
+ * Digits are read as a hop count *before* the boolean words: `1` is the usual setting behind one
+ * reverse proxy, and reading it as `true` would believe every X-Forwarded-For entry, so a
+ * client could name any address it likes and dodge the per-address login throttle.
  */
 const trustProxy = z.preprocess(
   (v) => (v === '' ? undefined : v),
@@ -20,9 +26,20 @@ const trustProxy = z.preprocess(
     .optional()
     .transform((v, ctx): boolean | number | string[] => {
       if (v === undefined) return false;
-      const flag = booleanish.safeParse(v.toLowerCase());
-      if (flag.success) return flag.data;
-      if (/^\d+$/.test(v)) return Number(v);
+      if (/^\d+$/.test(v)) {
+        const hops = Number(v);
+        if (hops > MAX_PROXY_HOPS) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `a hop count must be at most ${MAX_PROXY_HOPS}`,
+          });
+          return z.NEVER;
+        }
+        return hops === 0 ? false : hops;
+      }
+      const word = v.toLowerCase();
+      if (word === 'true' || word === 'yes') return true;
+      if (word === 'false' || word === 'no') return false;
       const list = v
         .split(',')
         .map((s) => s.trim())
