@@ -1,5 +1,6 @@
 import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { adminApi } from './admin-api.js';
 import { openBrowser } from './browser.js';
 import { expectPageTitle } from './page-title.js';
 
@@ -67,6 +68,26 @@ describe('payload of a first visit', () => {
     const styles = (await Promise.all(sheets.map((r) => r.text()))).join('\n');
     expect(styles).toContain(TABS_CLASS);
     expect(styles).not.toContain(TABLE_CLASS);
+  });
+
+  it('opens a paste without the editor, which a reader never uses', async () => {
+    const { slug } = await adminApi<{ slug: string }>('POST', '/api/paste', {
+      content: '# Read only\n\nA paragraph.',
+    });
+    const page = await browser.newPage();
+    const responses: Response[] = [];
+    page.on('response', (response) => responses.push(response));
+    await page.goto(`/paste/${slug}`);
+    await page.getByText('A paragraph.').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    // CodeMirror's theme names its content element: no script of the visit may carry it (the
+    // edit dialog, and the editor with it, load when an owner first opens it).
+    const scripts = responses.filter((r) => /\/assets\/[^/]+\.js$/.test(r.url()));
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const response of scripts) {
+      expect(await response.text(), response.url()).not.toContain('.cm-content');
+    }
   });
 
   it('starts in the stored language without downloading the other one', async () => {

@@ -1,8 +1,9 @@
 import { Alert, Box, Stack, Text } from '@mantine/core';
 import type { PasteDetail, PasteView } from '@pasteport/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyDialog } from '../../../components/managed-list';
 import { OfflineCopyNotice } from '../../../components/offline-data';
 import { useAuth } from '../../../lib/auth';
 import { MarkdownView, type MarkdownHeading } from '../../markdown';
@@ -13,7 +14,6 @@ import { useCopyText } from '../view/use-copy-text';
 import { useExportActions } from '../view/use-export-actions';
 import { ContentsNav } from './ContentsNav';
 import { DeletePasteDialog } from './DeletePasteDialog';
-import { EditPasteDialog } from './EditPasteDialog';
 import { PasteActionBar } from './PasteActionBar';
 import { PasteHeading } from './PasteHeading';
 import classes from './PasteLayout.module.css';
@@ -22,6 +22,14 @@ import { DocumentSkeleton } from './PasteSkeleton';
 import { QrDialog } from './QrDialog';
 
 type Dialog = 'qr' | 'edit' | 'delete';
+
+/**
+ * The edit dialog brings CodeMirror (about 100 kB compressed): it loads the first time it
+ * opens, never with the page every reader of a paste visits.
+ */
+const EditPasteDialog = lazy(() =>
+  import('./EditPasteDialog').then((module) => ({ default: module.EditPasteDialog })),
+);
 
 /** The MarkdownView container, which the markdown exports expect (see its export.ts). */
 const RENDERED_SELECTOR = '[data-testid="markdown-view"]';
@@ -116,13 +124,15 @@ export function PasteDocument(props: PasteDocumentProps) {
       </div>
       {dialog === 'qr' ? <QrDialog url={shareUrl} onClose={close} /> : null}
       {dialog === 'edit' && scope && manageId ? (
-        <EditPasteDialog
-          paste={paste}
-          scope={scope}
-          manageId={manageId}
-          onClose={close}
-          onSaved={props.onSaved}
-        />
+        <LazyDialog title={t('pasteView.edit.title', { slug: paste.slug })} onClose={close}>
+          <EditPasteDialog
+            paste={paste}
+            scope={scope}
+            manageId={manageId}
+            onClose={close}
+            onSaved={props.onSaved}
+          />
+        </LazyDialog>
       ) : null}
       {dialog === 'delete' && scope && manageId ? (
         <DeletePasteDialog slug={paste.slug} scope={scope} manageId={manageId} onClose={close} />

@@ -90,8 +90,9 @@ describe('paste view: editing', () => {
     });
     const { user } = await openDocument();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit notes' });
-    const content = within(dialog).getByLabelText('Content');
+    // The editor loads on first open: a stand-in of the same title shows until it is there.
+    const content = await screen.findByLabelText('Content');
+    const dialog = screen.getByRole('dialog', { name: 'Edit notes' });
     expect(content).toHaveValue('Hello world');
     await user.clear(content);
     await user.type(content, 'Fresh text');
