@@ -1,5 +1,6 @@
-import { Group, NativeSelect, NumberInput, Stack } from '@mantine/core';
+import { Group, NativeSelect, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { WholeNumberInput } from '../WholeNumberInput';
 import {
   EXPIRY_AMOUNT_MAX,
   EXPIRY_UNITS,
@@ -85,13 +86,11 @@ export function EditExpiryFields({
       />
       {values.expiry === 'custom' ? (
         <Group gap="xs" align="flex-start" grow>
-          <NumberInput
+          <WholeNumberInput
             label={t(`${keyPrefix}.customAmount`)}
             required
             min={1}
             max={EXPIRY_AMOUNT_MAX[values.customUnit]}
-            allowDecimal={false}
-            allowNegative={false}
             value={values.customAmount}
             onChange={(customAmount) => onChange({ customAmount })}
             error={error}

@@ -1,6 +1,7 @@
-import { NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { PASTE_MAX_VIEWS_LIMIT, SLUG_MAX_LENGTH } from '@pasteport/contract/plain';
 import { useTranslation } from 'react-i18next';
+import { WholeNumberInput } from '../WholeNumberInput';
 import type { ShareEditField, ShareEditValues } from './edit-rules';
 import { EditExpiryFields, type EditExpiryTexts } from './EditExpiryFields';
 import { EditPasswordFields, type EditPasswordTexts } from './EditPasswordFields';
@@ -77,13 +78,11 @@ export function EditShareFields({
         error={errors.expiry}
         now={loadedAt}
       />
-      <NumberInput
+      <WholeNumberInput
         label={t(`${keyPrefix}.maxViews`)}
         description={t(`${keyPrefix}.maxViewsHint`, { count: share.views })}
         min={0}
         max={PASTE_MAX_VIEWS_LIMIT}
-        allowDecimal={false}
-        allowNegative={false}
         value={values.maxViews}
         onChange={(maxViews) => onChange({ maxViews }, 'maxViews')}
         error={errors.maxViews}

@@ -1,5 +1,6 @@
-import { Chip, Fieldset, Group, NativeSelect, NumberInput } from '@mantine/core';
+import { Chip, Fieldset, Group, NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { WholeNumberInput } from '../WholeNumberInput';
 import {
   EXPIRY_AMOUNT_MAX,
   EXPIRY_UNITS,
@@ -70,14 +71,12 @@ export function ExpiryChips({
       </Chip.Group>
       {options.expiry === 'custom' ? (
         <Group align="flex-start" gap="xs" mt="sm" wrap="nowrap">
-          <NumberInput
+          <WholeNumberInput
             label={t(`${keyPrefix}.customAmount`)}
             value={options.customAmount}
-            onChange={(value) => onChange({ customAmount: String(value) })}
+            onChange={(customAmount) => onChange({ customAmount })}
             min={1}
             max={EXPIRY_AMOUNT_MAX[options.customUnit]}
-            allowDecimal={false}
-            allowNegative={false}
             error={errors.expiry}
             w={140}
             size="md"

@@ -1,6 +1,7 @@
-import { NumberInput, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WholeNumberInput } from '../WholeNumberInput';
 import { PasswordField } from '../PasswordField';
 import type { LocalePrefixWith } from './locale-prefix';
 import { MONOSPACE_INPUT } from './monospace';
@@ -74,15 +75,13 @@ export function ShareOptionFields({
         autoComplete="new-password"
         size="md"
       />
-      <NumberInput
+      <WholeNumberInput
         label={t(`${keyPrefix}.maxViews`)}
         description={t(`${keyPrefix}.maxViewsHint`)}
         value={options.maxViews}
-        onChange={(value) => onChange({ maxViews: String(value) })}
+        onChange={(maxViews) => onChange({ maxViews })}
         error={errors.maxViews}
         min={0}
-        allowDecimal={false}
-        allowNegative={false}
         size="md"
       />
       <TextInput
