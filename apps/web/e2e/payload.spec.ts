@@ -3,11 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { adminApi } from './admin-api.js';
 import { openBrowser } from './browser.js';
 import { expectPageTitle } from './page-title.js';
+import { loginAsAdmin } from './sign-in.js';
 
 const browser = openBrowser();
 
 /** The chunk each locale file becomes (apps/web/src/lib/i18n/resources.ts). */
 const LOCALE_CHUNK = { en: /\/assets\/en-[\w-]+\.js$/, 'zh-CN': /\/assets\/zh-CN-[\w-]+\.js$/ };
+/** The part of each locale only the signed-in pages use. */
+const ADMIN_LOCALE_CHUNK = {
+  en: /\/assets\/en\.admin-[\w-]+\.js$/,
+  'zh-CN': /\/assets\/zh-CN\.admin-[\w-]+\.js$/,
+};
 
 /** A class of Mantine's Tabs sheet (the Upload page shows tabs) and of its Table sheet (it has none). */
 const TABS_CLASS = '.m_89d60db1';
@@ -25,6 +31,7 @@ describe('payload of a first visit', () => {
     const urls = responses.map((r) => r.url());
     expect(urls.filter((url) => LOCALE_CHUNK.en.test(url))).toHaveLength(1);
     expect(urls.filter((url) => LOCALE_CHUNK['zh-CN'].test(url))).toEqual([]);
+    expect(urls.filter((url) => ADMIN_LOCALE_CHUNK.en.test(url))).toEqual([]);
 
     // Every script and style sheet big enough to have compressed copies came as brotli.
     const assets = responses.filter((r) => /\/assets\/[^/]+\.(js|css)$/.test(r.url()));
@@ -88,6 +95,26 @@ describe('payload of a first visit', () => {
     for (const response of scripts) {
       expect(await response.text(), response.url()).not.toContain('.cm-content');
     }
+  });
+
+  it("brings the signed-in pages' texts with them, in the language shown and on a switch", async () => {
+    const page = await browser.newPage();
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await loginAsAdmin(page);
+    await page.goto('/admin/settings');
+    await page.getByText('System settings').first().waitFor();
+    expect(urls.some((url) => ADMIN_LOCALE_CHUNK.en.test(url))).toBe(true);
+    expect(urls.filter((url) => ADMIN_LOCALE_CHUNK['zh-CN'].test(url))).toEqual([]);
+
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await page.getByText('系统参数').first().waitFor();
+    expect(urls.filter((url) => ADMIN_LOCALE_CHUNK['zh-CN'].test(url))).toHaveLength(1);
+    // No key shows bare: every text on the page is a translation.
+    expect(await page.locator('body').innerText()).not.toMatch(
+      /\b(settings|keys|mountExplorer)\.[a-z]/,
+    );
   });
 
   it('starts in the stored language without downloading the other one', async () => {

@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { preloadMessagePart, useMessagePart } from '../lib/i18n';
 import { AuthGuard } from './auth/AuthGuard';
 import { RouteErrorPage } from './errors/RouteErrorPage';
 import { AppLayout } from './layout/AppLayout';
@@ -10,12 +11,26 @@ const HomePage = lazy(() => import('../features/home').then((m) => ({ default: m
 const UploadPage = lazy(() =>
   import('../features/upload').then((m) => ({ default: m.UploadPage })),
 );
-const AdminPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPage })));
+const AdminPage = lazy(() =>
+  Promise.all([import('../features/admin'), preloadMessagePart('admin')]).then(([m]) => ({
+    default: m.AdminPage,
+  })),
+);
 const PastePage = lazy(() => import('../features/paste').then((m) => ({ default: m.PastePage })));
 const FilePage = lazy(() => import('../features/file').then((m) => ({ default: m.FilePage })));
 const MountExplorerPage = lazy(() =>
-  import('../features/mount-explorer').then((m) => ({ default: m.MountExplorerPage })),
+  Promise.all([import('../features/mount-explorer'), preloadMessagePart('admin')]).then(([m]) => ({
+    default: m.MountExplorerPage,
+  })),
 );
+
+/** The signed-in pages' texts are a message part of their own (lib/i18n/resources.ts). */
+function SignedInMessages({ children }: { children: ReactNode }) {
+  useMessagePart('admin');
+  return children;
+}
+
+const signedIn = (page: ReactNode) => <SignedInMessages>{page}</SignedInMessages>;
 
 /** Every route of SPEC §2 inside the app frame; anything else goes to Home. */
 export const appRoutes: RouteObject[] = [
@@ -32,10 +47,10 @@ export const appRoutes: RouteObject[] = [
         // SPEC §5: these routes re-validate the session and turn away keys that may not enter.
         element: <AuthGuard />,
         children: [
-          { path: 'admin', element: <AdminPage /> },
-          { path: 'admin/:module', element: <AdminPage /> },
-          { path: 'mount-explorer', element: <MountExplorerPage /> },
-          { path: 'mount-explorer/*', element: <MountExplorerPage /> },
+          { path: 'admin', element: signedIn(<AdminPage />) },
+          { path: 'admin/:module', element: signedIn(<AdminPage />) },
+          { path: 'mount-explorer', element: signedIn(<MountExplorerPage />) },
+          { path: 'mount-explorer/*', element: signedIn(<MountExplorerPage />) },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -16,5 +16,5 @@ export function storageConfigName(config: NamedStorageConfig, t: TFunction): str
   const builtIn =
     config.name === BUILT_IN_STORAGE_CONFIG_NAME &&
     (config.provider_type === undefined || config.provider_type === 'local');
-  return builtIn ? t('storageConfig.builtInName') : config.name;
+  return builtIn ? t('common.builtInStorageName') : config.name;
 }

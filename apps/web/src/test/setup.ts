@@ -4,7 +4,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installCodeMirrorLayoutStubs } from './kits/editor-kit';
 import { provideMessages } from '../lib/i18n/resources';
+import enAdmin from '../locales/en.admin.json';
 import en from '../locales/en.json';
+import zhCNAdmin from '../locales/zh-CN.admin.json';
 import zhCN from '../locales/zh-CN.json';
 import { resetColorSchemeMedia, installMatchMedia } from './match-media';
 
@@ -25,8 +27,8 @@ Element.prototype.scrollIntoView = () => {};
 // Any screen may mount the CodeMirror editor (Home does), which measures text ranges.
 installCodeMirrorLayoutStubs();
 // The app loads locales on demand; tests have both at hand so createI18n works synchronously.
-provideMessages('en', en);
-provideMessages('zh-CN', zhCN);
+provideMessages('en', { ...en, ...enAdmin });
+provideMessages('zh-CN', { ...zhCN, ...zhCNAdmin });
 
 beforeEach(() => {
   window.localStorage.clear();

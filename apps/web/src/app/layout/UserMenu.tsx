@@ -48,7 +48,7 @@ export function UserMenu() {
             leftSection={<IconDatabaseOff size={16} aria-hidden />}
             onClick={() => setForgetting(true)}
           >
-            {t('settings.offlineData.forget')}
+            {t('offlineData.forget')}
           </Menu.Item>
           <Menu.Item
             leftSection={<IconLogout size={16} aria-hidden />}

@@ -22,7 +22,7 @@ export function ForgetOfflineDataButton(props: Pick<ButtonProps, 'variant' | 'si
         {...props}
         onClick={() => setAsking(true)}
       >
-        {t('settings.offlineData.forget')}
+        {t('offlineData.forget')}
       </Button>
       {asking ? <ForgetOfflineDataDialog onClose={() => setAsking(false)} /> : null}
     </>

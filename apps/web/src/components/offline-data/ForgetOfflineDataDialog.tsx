@@ -28,11 +28,11 @@ function useQueuedCount(): number | undefined {
 /** What the dialog says about the operations waiting to be sent, which go too. */
 function QueueWarning({ count }: { count: number | undefined }) {
   const { t } = useTranslation();
-  if (count === undefined) return <Text>{t('settings.offlineData.queueUnknown')}</Text>;
-  if (count === 0) return <Text>{t('settings.offlineData.queueNone')}</Text>;
+  if (count === undefined) return <Text>{t('offlineData.queueUnknown')}</Text>;
+  if (count === 0) return <Text>{t('offlineData.queueNone')}</Text>;
   return (
     <Alert color="orange" variant="light" data-testid="offline-queue-warning">
-      {t('settings.offlineData.queueDiscarded', { count })}
+      {t('offlineData.queueDiscarded', { count })}
     </Alert>
   );
 }
@@ -52,26 +52,26 @@ export function ForgetOfflineDataDialog({ onClose }: { onClose: () => void }) {
     networkMode: 'always',
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: SEARCH_HISTORY_QUERY_KEY });
-      notifications.show({ color: 'green', message: t('settings.offlineData.done') });
+      notifications.show({ color: 'green', message: t('offlineData.done') });
       onClose();
     },
   });
 
   return (
     <ConfirmDialog
-      title={t('settings.offlineData.dialogTitle')}
+      title={t('offlineData.dialogTitle')}
       body={
         <Stack gap="sm">
-          <Text>{t('settings.offlineData.dialogBody')}</Text>
+          <Text>{t('offlineData.dialogBody')}</Text>
           <QueueWarning count={queued} />
           {forget.isError ? (
             <Alert role="alert" color="red" variant="light">
-              {t('settings.offlineData.failed')}
+              {t('offlineData.failed')}
             </Alert>
           ) : null}
         </Stack>
       }
-      confirmLabel={t('settings.offlineData.confirm')}
+      confirmLabel={t('offlineData.confirm')}
       pending={forget.isPending}
       onConfirm={() => forget.mutate()}
       onClose={onClose}

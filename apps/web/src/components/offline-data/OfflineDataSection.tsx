@@ -22,10 +22,10 @@ export function OfflineDataSection() {
     >
       <Stack gap="md">
         <Title order={2} size="h4" id={titleId}>
-          {t('settings.offlineData.title')}
+          {t('offlineData.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('settings.offlineData.intro')}
+          {t('offlineData.intro')}
         </Text>
         <Group>
           <ForgetOfflineDataButton />

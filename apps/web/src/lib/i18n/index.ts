@@ -3,10 +3,12 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@pasteport/contract/plain';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage';
 import { browserLanguages, detectLanguage, FALLBACK_LANGUAGE, isLanguage } from './detect';
+import { addMessagePart, partsInUse } from './message-parts';
 import { loadedResources, loadMessages } from './resources';
 
 export { detectLanguage, isLanguage, languageFromTag, FALLBACK_LANGUAGE } from './detect';
-export { loadMessages } from './resources';
+export { loadMessages, type MessagePart } from './resources';
+export { preloadMessagePart, useMessagePart } from './use-message-part';
 
 /** The language to start with on this device (stored choice, browser, fallback). */
 export function initialLanguage(): Language {
@@ -43,12 +45,15 @@ export function createI18n(language: Language = initialLanguage()): I18n {
   return instance;
 }
 
-/** Switches the interface language and remembers the choice on this device. */
+/**
+ * Switches the interface language and remembers the choice on this device. Every part the
+ * page uses is loaded in the new language first, so nothing shows a bare key meanwhile.
+ */
 export async function changeLanguage(instance: I18n, language: Language): Promise<void> {
-  const messages = await loadMessages(language);
-  if (!instance.hasResourceBundle(language, 'translation')) {
-    instance.addResourceBundle(language, 'translation', messages);
-  }
+  const parts = partsInUse(instance);
+  await Promise.all(parts.map((part) => loadMessages(language, part)));
+  for (const part of parts) addMessagePart(instance, language, part);
+  addMessagePart(instance, language, 'core');
   writeStored(STORAGE_KEYS.language, language);
   await instance.changeLanguage(language);
 }

@@ -1,6 +1,8 @@
 import { ALL_ERROR_CODES } from '@pasteport/contract';
 import { describe, expect, it } from 'vitest';
+import enAdmin from '../../locales/en.admin.json';
 import en from '../../locales/en.json';
+import zhCNAdmin from '../../locales/zh-CN.admin.json';
 import zhCN from '../../locales/zh-CN.json';
 
 /** Flattens nested messages into dot-separated keys, e.g. { 'nav.home': 'Home' }. */
@@ -18,9 +20,18 @@ function flatten(tree: Record<string, unknown>, prefix = ''): Record<string, unk
 const placeholders = (text: string) =>
   [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
-const locales = { en: flatten(en), 'zh-CN': flatten(zhCN) };
+const locales = {
+  en: flatten({ ...en, ...enAdmin }),
+  'zh-CN': flatten({ ...zhCN, ...zhCNAdmin }),
+};
 
 describe('locale files', () => {
+  it('split into the same two parts, which share no top-level key', () => {
+    expect(Object.keys(zhCNAdmin)).toEqual(Object.keys(enAdmin));
+    expect(Object.keys(zhCN)).toEqual(Object.keys(en));
+    expect(Object.keys(en).filter((key) => key in enAdmin)).toEqual([]);
+  });
+
   it('have exactly the same keys', () => {
     expect(Object.keys(locales['zh-CN']).sort()).toEqual(Object.keys(locales.en).sort());
   });

@@ -11,7 +11,8 @@ describe('locale loading', () => {
     const { loadedResources, loadMessages } = await freshResources();
     expect(loadedResources()).toEqual({});
     const messages = await loadMessages('zh-CN');
-    expect(messages.nav.home).toBe('首页');
+    expect(messages.nav?.home).toBe('首页');
+    expect(messages.storageConfig).toBeUndefined();
     expect(Object.keys(loadedResources())).toEqual(['zh-CN']);
   });
 
@@ -20,6 +21,36 @@ describe('locale loading', () => {
     const first = await loadMessages('en');
     expect(await loadMessages('en')).toBe(first);
     expect(loadedResources()).toEqual({ en: { translation: first } });
+  });
+});
+
+describe('message parts', () => {
+  it("loads the signed-in pages' part apart from the core, merged into one namespace", async () => {
+    const { loadMessages, loadedResources } = await freshResources();
+    const core = await loadMessages('en');
+    expect(core.nav?.home).toBe('Home');
+    expect(core.mountExplorer).toBeUndefined();
+    const admin = await loadMessages('en', 'admin');
+    expect(admin.mountExplorer).toBeDefined();
+    expect(admin.nav).toBeUndefined();
+    expect(loadMessages('en', 'admin')).toBe(loadMessages('en', 'admin'));
+    const merged = loadedResources().en?.translation;
+    expect(merged?.nav?.home).toBe('Home');
+    expect(merged?.mountExplorer).toEqual(admin.mountExplorer);
+  });
+
+  it('switches language with every part the page uses', async () => {
+    const { loadMessages } = await freshResources();
+    const { changeLanguage, createI18n } = await import('./index');
+    const { addMessagePart } = await import('./message-parts');
+    await loadMessages('en');
+    await loadMessages('en', 'admin');
+    const i18n = createI18n('en');
+    expect(addMessagePart(i18n, 'en', 'admin')).toBe(true);
+    expect(i18n.t('settings.system.title')).toBe('System settings');
+    await changeLanguage(i18n, 'zh-CN');
+    expect(i18n.t('nav.home')).toBe('首页');
+    expect(i18n.t('settings.system.title')).toBe('系统参数');
   });
 });
 
