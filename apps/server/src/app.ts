@@ -28,6 +28,8 @@ import { registerFsCopyRoutes } from './modules/fs/fs-copy.routes.js';
 import { registerFsReadRoutes } from './modules/fs/fs-read.routes.js';
 import { registerFsShareRoutes } from './modules/fs/fs-share.routes.js';
 import { registerFsWriteRoutes } from './modules/fs/fs-write.routes.js';
+import { installHttpMetrics } from './modules/metrics/http-metrics.js';
+import { registerMetricsRoutes } from './modules/metrics/metrics.routes.js';
 import { registerMountRoutes } from './modules/mounts/mount.routes.js';
 import { registerPasteManagementRoutes } from './modules/pastes/paste-management.routes.js';
 import { registerPasteRoutes } from './modules/pastes/paste.routes.js';
@@ -73,6 +75,8 @@ export async function createApp(root: Composition): Promise<FastifyInstance> {
   installUserContentPolicy(app, deps.corsOrigins ?? []);
   // Then: the body timer starts before any hook awaits, and the upload-slot routes are marked.
   installHttpLimits(app, deps.httpLimits);
+  // Then the byte meters, before anything reads a body; the request counters after each answer.
+  installHttpMetrics(app, root.metrics);
 
   // While draining, keep closing connections as they go idle; otherwise a keep-alive client
   // socket would hold close() open until the keep-alive timeout. (A per-response
@@ -102,10 +106,12 @@ export async function createApp(root: Composition): Promise<FastifyInstance> {
     {
       session: (token) => services.auth.authenticate(token),
       apiKey: (key) => services.apiKeys.authenticate(key),
+      metricsToken: deps.metricsToken,
     },
     computeSecurityHeaders(deps.config.publicUrl?.startsWith('https://') ?? false),
   );
   registerSystemRoutes(app, services.system);
+  registerMetricsRoutes(app, root.metrics);
   registerAuthRoutes(app, services.auth);
   registerApiKeyRoutes(app, services.apiKeys);
   registerSettingsRoutes(app, services.systemSettings);

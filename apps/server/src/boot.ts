@@ -69,6 +69,7 @@ export async function boot(
     logger,
     httpLimits: config.httpLimits,
     corsOrigins: config.corsOrigins,
+    metricsToken: config.metricsToken,
     ...(config.allowLoopbackFetch && {
       fetcher: createRemoteFetcher({ allowAddresses: LOOPBACK_ADDRESSES }),
     }),
@@ -92,6 +93,7 @@ export async function boot(
     jobs: [...sweepJobs(root.sweeps), fsCrawlJob(root.services.fsCrawl)],
     clock: root.clock,
     logger,
+    onRun: root.metrics.jobRun,
   });
   jobs.start();
   // Tasks (copies …) run here too, each on one instance; a stop leaves the item in flight pending.

@@ -64,6 +64,7 @@ import { createUrlImportRepository } from './modules/url-import/url-import.repos
 import { createUrlImportService } from './modules/url-import/url-import.service.js';
 import { createStorageRegistry } from './storage/registry.js';
 import { createMountRepository } from './modules/mounts/mount.repository.js';
+import { createServerMetrics } from './modules/metrics/server-metrics.js';
 import { createCursorCodec } from './modules/fs/directory-listing.js';
 import { createFsReadService } from './modules/fs/fs-read.service.js';
 import { createListingCache } from './modules/fs/listing-cache.js';
@@ -128,6 +129,8 @@ export interface AppDeps {
   fetcher?: RemoteFetcher;
   /** How long a repeated Idempotency-Key waits for its first request (tests lengthen it). */
   idempotencyWait?: Partial<IdempotencyWait>;
+  /** METRICS_TOKEN: a Bearer token that may read /metrics besides the admin's session. */
+  metricsToken?: string | undefined;
 }
 
 /** Views of unlimited pastes are written this often (and when the server stops). */
@@ -468,6 +471,15 @@ export function compose(deps: AppDeps) {
     logger,
   };
 
+  // This app's metrics (a registry per composition, never a process global).
+  const davAuth = webdav.auth;
+  const metrics = createServerMetrics({
+    version: services.system.version().version,
+    activeTasks: () => repos.tasks.countActive(),
+    caches: () => [...services.cache.stats(), davAuth.lookups()],
+    pool: deps.database.pool,
+  });
+
   /** The services the housekeeping jobs call. */
   const sweeps: Required<SweepServices> = {
     pastes: services.pasteManagement,
@@ -490,6 +502,7 @@ export function compose(deps: AppDeps) {
     services,
     webdav,
     sweeps,
+    metrics,
     jobLeases: repos.jobLeases,
     /** A task runner on these services (boot starts one; tests may pass their own handlers). */
     createTaskRunner: (options: TaskRunnerOptions & { handlers?: TaskHandlers } = {}) =>

@@ -39,6 +39,8 @@ export interface TestCompositionOptions {
   corsOrigins?: AppDeps['corsOrigins'];
   /** How long a repeated Idempotency-Key waits for its first request. */
   idempotencyWait?: AppDeps['idempotencyWait'];
+  /** METRICS_TOKEN of this app. */
+  metricsToken?: string;
 }
 
 /**
@@ -64,6 +66,7 @@ export function composeForTest(
     ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
     ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
     ...(options.idempotencyWait ? { idempotencyWait: options.idempotencyWait } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     database,
     dataDir,
     webDistDir: options.webDistDir,

@@ -24,6 +24,7 @@ describe('parseConfig', () => {
         trustProxy: false,
         corsOrigins: [],
         httpLimits: { bodyIdleTimeoutMs: 30_000, maxAnonymousUploads: 16 },
+        metricsToken: undefined,
         allowLoopbackFetch: false,
       },
     });
@@ -42,6 +43,31 @@ describe('parseConfig', () => {
     );
     const typo = parse({ TEST_ONLY_ALLOW_LOOPBACK_FETCH: 'sure' });
     expect(!typo.ok && typo.problems.join('\n')).toMatch(/^TEST_ONLY_ALLOW_LOOPBACK_FETCH: /);
+  });
+
+  it('reads METRICS_TOKEN, refuses a short or unsendable one by name and never echoes it', () => {
+    const token = 'scrape-token-0123456789';
+    const set = parse({ METRICS_TOKEN: token });
+    expect(set.ok && set.config.metricsToken).toBe(token);
+    expect(parse({ METRICS_TOKEN: '' })).toMatchObject({
+      ok: true,
+      config: { metricsToken: undefined },
+    });
+    expect(parse({ METRICS_TOKEN: 'a'.repeat(16) }).ok).toBe(true);
+    for (const bad of [
+      'a'.repeat(15),
+      'short-secret-x',
+      'has spaces in it, 16+',
+      'x'.repeat(513),
+    ]) {
+      const result = parse({ METRICS_TOKEN: bad });
+      expect(result.ok, bad).toBe(false);
+      if (result.ok) continue;
+      expect(result.problems).toHaveLength(1);
+      expect(result.problems[0]).toMatch(/^METRICS_TOKEN: must be 16 to 512/);
+      expect(result.problems[0]).toContain(`(got ${bad.length} characters)`);
+      expect(result.problems[0]).not.toContain(bad);
+    }
   });
 
   it('treats empty strings as unset', () => {

@@ -20,9 +20,14 @@ export interface Config {
   corsOrigins: string[];
   /** Body idle timeout and anonymous upload slots. */
   httpLimits: HttpLimits;
+  /** METRICS_TOKEN: a Bearer token that may read /metrics (besides the admin); unset → admin only. */
+  metricsToken: string | undefined;
   /** TEST_ONLY_ALLOW_LOOPBACK_FETCH: outbound fetches may reach loopback (never in production). */
   allowLoopbackFetch: boolean;
 }
+
+/** Variables whose values are credentials: a problem with one names its length, not its value. */
+const SECRET_VARIABLES = new Set(['APP_SECRET', 'ADMIN_PASSWORD', 'METRICS_TOKEN']);
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
@@ -32,7 +37,10 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
-      return `${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
+      const value = env[name] ?? '';
+      // A secret is never echoed, even a wrong one: the message may end up in a log.
+      const got = SECRET_VARIABLES.has(name) ? `${value.length} characters` : JSON.stringify(value);
+      return `${name}: ${issue.message} (got ${got})`;
     });
     return { ok: false, problems };
   }
@@ -66,6 +74,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
         bodyIdleTimeoutMs: Math.round(e.BODY_IDLE_TIMEOUT_SECONDS * 1000),
         maxAnonymousUploads: e.MAX_ANONYMOUS_UPLOADS,
       },
+      metricsToken: e.METRICS_TOKEN,
       allowLoopbackFetch: e.TEST_ONLY_ALLOW_LOOPBACK_FETCH,
     },
   };

@@ -156,6 +156,10 @@ export const envSchema = z.object({
       .max(10000, 'must be a whole number between 1 and 10000')
       .default(16),
   ),
+  METRICS_TOKEN: optionalString.refine(
+    (v) => v === undefined || (v.length >= 16 && v.length <= 512 && /^[A-Za-z0-9_-]+$/.test(v)),
+    'must be 16 to 512 letters, digits, "-" or "_" (it is sent as "Authorization: Bearer <token>")',
+  ),
   /**
    * Test only: lets URL import and fetch reach 127.0.0.1 and ::1, so tests of separate server
    * processes can serve the "remote" file from loopback. Refused when NODE_ENV=production.

@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Cache invalidation shared by every instance on this database. */
   invalidation: InvalidationBus;
+  /** The connection pool's counts (PostgreSQL); undefined for SQLite's single connection. */
+  pool?: () => { total: number; idle: number; waiting: number };
   /** Cheap liveness probe for /api/health. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -23,7 +25,7 @@ export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgre
 
 /** Opens SQLite (WAL, busy timeout, foreign keys) or a PostgreSQL pool; drivers load lazily. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  const { db, invalidation, stop } =
+  const { db, invalidation, stop, pool } =
     target.kind === 'sqlite'
       ? { ...(await openSqlite(target.file)), invalidation: createLocalInvalidationBus() }
       : await openPostgres(target.url);
@@ -31,6 +33,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db,
     kind: target.kind,
     invalidation,
+    ...(pool && { pool }),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -46,7 +49,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
 async function openSqlite(
   file: string,
-): Promise<{ db: Kysely<Database>; stop?: () => Promise<void> }> {
+): Promise<{ db: Kysely<Database>; stop?: () => Promise<void>; pool?: undefined }> {
   const { default: SQLite } = await import('better-sqlite3');
   if (file !== ':memory:') {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -69,9 +72,12 @@ async function openSqlite(
   return { db, stop: checkpointer && (() => checkpointer.stop()) };
 }
 
-async function openPostgres(
-  url: string,
-): Promise<{ db: Kysely<Database>; invalidation: InvalidationBus; stop?: undefined }> {
+async function openPostgres(url: string): Promise<{
+  db: Kysely<Database>;
+  invalidation: InvalidationBus;
+  stop?: undefined;
+  pool: () => { total: number; idle: number; waiting: number };
+}> {
   const { default: pg } = await import('pg');
   // int8 and count(*) arrive as strings by default; our sizes and counts fit in a double.
   pg.types.setTypeParser(20, (v) => Number(v));
@@ -82,5 +88,9 @@ async function openPostgres(
     pool,
     () => new pg.Client({ connectionString: url }),
   );
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), invalidation };
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    invalidation,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }

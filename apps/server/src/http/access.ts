@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { ANONYMOUS, type Actor, type AdminActor, type ApiKeyActor } from '../core/actor.js';
@@ -18,6 +19,12 @@ declare module 'fastify' {
      * so this hook only sets the headers.
      */
     webdav?: boolean;
+    /**
+     * The metrics scrape (GET /metrics): the administrator's session or the metrics token
+     * (METRICS_TOKEN) as `Bearer`; an API key is refused without being looked up, so a scrape
+     * attempt never touches a key's last use.
+     */
+    scrape?: boolean;
   }
 }
 
@@ -26,6 +33,29 @@ export interface ActorResolvers {
   session(token: string): Promise<AdminActor>;
   /** May answer synchronously (a cached key), sparing the request a promise. */
   apiKey(key: string): ApiKeyActor | Promise<ApiKeyActor>;
+  /** The metrics token (METRICS_TOKEN), when one is configured. */
+  metricsToken?: string | undefined;
+}
+
+/** Who a request came from, as its log line names it (never the key or token itself). */
+export type Identity = 'admin' | 'api_key' | 'guest' | 'metrics_token';
+
+/** Requests let in by the metrics token: no actor stands behind them. */
+const scrapedWithToken = new WeakSet<FastifyRequest>();
+
+export function identityOf(request: FastifyRequest): Identity {
+  if (scrapedWithToken.has(request)) return 'metrics_token';
+  // null when the request failed before its credentials were read (a malformed header).
+  const actor = request.actor as Actor | null;
+  if (actor?.kind === 'admin') return 'admin';
+  if (actor?.kind === 'apikey') return 'api_key';
+  return 'guest';
+}
+
+/** Compares in constant time: both sides are hashed first, so their lengths never leak either. */
+function sameSecret(presented: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
 }
 
 const DENIAL_MESSAGES = {
@@ -86,6 +116,13 @@ export function registerAccessControl(
       done(err as Error);
       return;
     }
+    if (request.routeOptions.config.scrape === true) {
+      scrapeAccess(request, credentials).then(
+        (denial) => done(denial),
+        (err: Error) => done(err),
+      );
+      return;
+    }
     if (credentials === null) {
       request.actor = ANONYMOUS;
       done(checkAccess(request));
@@ -114,6 +151,28 @@ export function registerAccessControl(
       (err: Error) => done(err),
     );
   });
+
+  /** The scrape's own rule: the metrics token, or the admin's session; nobody else. */
+  async function scrapeAccess(
+    request: FastifyRequest,
+    credentials: PresentedCredentials | null,
+  ): Promise<AppError | undefined> {
+    request.actor = ANONYMOUS;
+    if (credentials === null) {
+      return new AppError('UNAUTHORIZED', 'present the metrics token or an admin session');
+    }
+    if (credentials.scheme === 'apikey') {
+      return new AppError('ADMIN_ONLY', 'API keys may not read the metrics');
+    }
+    const token = resolvers.metricsToken;
+    if (token !== undefined && sameSecret(credentials.token, token)) {
+      scrapedWithToken.add(request);
+      return undefined;
+    }
+    // Not the metrics token: an admin session, or SESSION_INVALID (401).
+    request.actor = await resolvers.session(credentials.token);
+    return undefined;
+  }
 }
 
 /** The route's access rule applied to the resolved actor: an error to answer, or undefined. */

@@ -19,6 +19,8 @@ export function createJobRunner(deps: {
   clock: Clock;
   logger: JobLogger;
   pollMs?: number;
+  /** Told of every run this instance made, once it ended (the metrics count them). */
+  onRun?: (job: string, outcome: 'success' | 'failure') => void;
 }) {
   const owner = randomUUID();
   const pollMs = deps.pollMs ?? 30_000;
@@ -53,6 +55,7 @@ export function createJobRunner(deps: {
         new Date(done.getTime() + job.everyMs).toISOString(),
         error,
       );
+      deps.onRun?.(job.id, error === null ? 'success' : 'failure');
       ran.push(job.id);
     }
     return ran;

@@ -222,6 +222,16 @@ export function createTaskRepository(db: Kysely<Database>) {
       return { rows, total: Number(total.n) };
     },
 
+    /** How many tasks are pending or running (the metrics' gauge). */
+    async countActive(): Promise<number> {
+      const row = await db
+        .selectFrom('tasks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', UNFINISHED)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** Tasks an instance may take: pending, or running under a lapsed lease; oldest first. */
     async findRunnable(now: string, limit: number): Promise<string[]> {
       const rows = await db

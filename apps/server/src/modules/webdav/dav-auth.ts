@@ -10,6 +10,9 @@ import { DavError } from './dav-error.js';
 /** Announced (with the admin's id) when an administrator's credentials or sessions change. */
 export const ADMIN_CREDENTIALS_TOPIC = 'admin-credentials';
 
+/** The name of the remembered Basic credentials in the metrics. */
+export const DAV_AUTH_CACHE_NAME = 'webdav-auth';
+
 /** How long verified Basic credentials are remembered, and how many at most. */
 export const BASIC_REMEMBER_MS = 5 * 60_000;
 const BASIC_REMEMBER_MAX = 1000;
@@ -56,6 +59,9 @@ const unauthorized = (message: string) =>
 export function createDavAuthenticator(deps: DavAuthDeps) {
   const remembered = new Map<string, Remembered>();
   const checking = new Map<string, Promise<Remembered>>();
+  // Lookups of remembered Basic credentials (the metrics' cache counters).
+  let hits = 0;
+  let misses = 0;
   // Bumped by every change of credentials: a check that started before one is not remembered
   // (its answer may describe a password that is no longer valid).
   let generation = 0;
@@ -108,7 +114,11 @@ export function createDavAuthenticator(deps: DavAuthDeps) {
       .update(password)
       .digest('base64url');
     const known = remembered.get(id);
-    if (known && known.until > deps.clock.now().getTime()) return adminActor(known);
+    if (known && known.until > deps.clock.now().getTime()) {
+      hits += 1;
+      return adminActor(known);
+    }
+    misses += 1;
     // Not the administrator's remembered credentials: maybe an API key as the password (looked
     // up by its hash on every request, so a revoked key is refused at once).
     if (API_KEY_SHAPE.test(password)) {
@@ -158,6 +168,9 @@ export function createDavAuthenticator(deps: DavAuthDeps) {
 
     /** How many credentials are remembered now (the cache stats, tests). */
     rememberedCount: () => remembered.size,
+
+    /** Lookups of remembered Basic credentials since start, as a cache's hits and misses. */
+    lookups: () => ({ name: DAV_AUTH_CACHE_NAME, hits, misses }),
   };
 }
 

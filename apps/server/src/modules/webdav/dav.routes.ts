@@ -69,6 +69,8 @@ export async function registerDavRoutes(
       }
       const actor = await deps.auth.authenticate(request.headers.authorization, request.ip);
       if (actor === ANONYMOUS) throw new DavError(401, 'sign in');
+      // For the request's log line (its identity); the handlers receive the actor themselves.
+      request.actor = actor;
       const handler = HANDLERS[request.method];
       if (!handler) throw new DavError(405, `${request.method} is not a WebDAV method here`);
       const target = davTargetOf(request.raw.url ?? DAV_PREFIX);
