@@ -1,6 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { preloadMessagePart, useMessagePart } from '../lib/i18n';
+import { preloadMessageParts, useMessageParts, type MessagePart } from '../lib/i18n';
 import { AuthGuard } from './auth/AuthGuard';
 import { RouteErrorPage } from './errors/RouteErrorPage';
 import { AppLayout } from './layout/AppLayout';
@@ -11,26 +11,40 @@ const HomePage = lazy(() => import('../features/home').then((m) => ({ default: m
 const UploadPage = lazy(() =>
   import('../features/upload').then((m) => ({ default: m.UploadPage })),
 );
+/** The message parts (lib/i18n/resources.ts) each signed-in page shows besides the core. */
+const ADMIN_PARTS: readonly MessagePart[] = ['admin'];
+const EXPLORER_PARTS: readonly MessagePart[] = ['admin', 'explorer'];
+
+// A signed-in page's chunk and its texts download together, not one after the other.
 const AdminPage = lazy(() =>
-  Promise.all([import('../features/admin'), preloadMessagePart('admin')]).then(([m]) => ({
+  Promise.all([import('../features/admin'), preloadMessageParts(ADMIN_PARTS)]).then(([m]) => ({
     default: m.AdminPage,
   })),
 );
 const PastePage = lazy(() => import('../features/paste').then((m) => ({ default: m.PastePage })));
 const FilePage = lazy(() => import('../features/file').then((m) => ({ default: m.FilePage })));
 const MountExplorerPage = lazy(() =>
-  Promise.all([import('../features/mount-explorer'), preloadMessagePart('admin')]).then(([m]) => ({
-    default: m.MountExplorerPage,
-  })),
+  Promise.all([import('../features/mount-explorer'), preloadMessageParts(EXPLORER_PARTS)]).then(
+    ([m]) => ({ default: m.MountExplorerPage }),
+  ),
 );
 
-/** The signed-in pages' texts are a message part of their own (lib/i18n/resources.ts). */
-function SignedInMessages({ children }: { children: ReactNode }) {
-  useMessagePart('admin');
+/** Renders `children` once the message parts they show are there (suspending until then). */
+function WithMessages({ parts, children }: { parts: readonly MessagePart[]; children: ReactNode }) {
+  useMessageParts(parts);
   return children;
 }
 
-const signedIn = (page: ReactNode) => <SignedInMessages>{page}</SignedInMessages>;
+const adminPage = (
+  <WithMessages parts={ADMIN_PARTS}>
+    <AdminPage />
+  </WithMessages>
+);
+const explorerPage = (
+  <WithMessages parts={EXPLORER_PARTS}>
+    <MountExplorerPage />
+  </WithMessages>
+);
 
 /** Every route of SPEC §2 inside the app frame; anything else goes to Home. */
 export const appRoutes: RouteObject[] = [
@@ -47,10 +61,10 @@ export const appRoutes: RouteObject[] = [
         // SPEC §5: these routes re-validate the session and turn away keys that may not enter.
         element: <AuthGuard />,
         children: [
-          { path: 'admin', element: signedIn(<AdminPage />) },
-          { path: 'admin/:module', element: signedIn(<AdminPage />) },
-          { path: 'mount-explorer', element: signedIn(<MountExplorerPage />) },
-          { path: 'mount-explorer/*', element: signedIn(<MountExplorerPage />) },
+          { path: 'admin', element: adminPage },
+          { path: 'admin/:module', element: adminPage },
+          { path: 'mount-explorer', element: explorerPage },
+          { path: 'mount-explorer/*', element: explorerPage },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -5,8 +5,10 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { installCodeMirrorLayoutStubs } from './kits/editor-kit';
 import { provideMessages } from '../lib/i18n/resources';
 import enAdmin from '../locales/en.admin.json';
+import enExplorer from '../locales/en.explorer.json';
 import en from '../locales/en.json';
 import zhCNAdmin from '../locales/zh-CN.admin.json';
+import zhCNExplorer from '../locales/zh-CN.explorer.json';
 import zhCN from '../locales/zh-CN.json';
 import { resetColorSchemeMedia, installMatchMedia } from './match-media';
 
@@ -27,8 +29,8 @@ Element.prototype.scrollIntoView = () => {};
 // Any screen may mount the CodeMirror editor (Home does), which measures text ranges.
 installCodeMirrorLayoutStubs();
 // The app loads locales on demand; tests have both at hand so createI18n works synchronously.
-provideMessages('en', { ...en, ...enAdmin });
-provideMessages('zh-CN', { ...zhCN, ...zhCNAdmin });
+provideMessages('en', { ...en, ...enAdmin, ...enExplorer });
+provideMessages('zh-CN', { ...zhCN, ...zhCNAdmin, ...zhCNExplorer });
 
 beforeEach(() => {
   window.localStorage.clear();

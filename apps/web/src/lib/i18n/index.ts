@@ -8,7 +8,7 @@ import { loadedResources, loadMessages } from './resources';
 
 export { detectLanguage, isLanguage, languageFromTag, FALLBACK_LANGUAGE } from './detect';
 export { loadMessages, type MessagePart } from './resources';
-export { preloadMessagePart, useMessagePart } from './use-message-part';
+export { preloadMessageParts, useMessageParts } from './use-message-part';
 
 /** The language to start with on this device (stored choice, browser, fallback). */
 export function initialLanguage(): Language {

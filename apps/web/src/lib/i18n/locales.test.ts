@@ -1,8 +1,10 @@
 import { ALL_ERROR_CODES } from '@pasteport/contract';
 import { describe, expect, it } from 'vitest';
 import enAdmin from '../../locales/en.admin.json';
+import enExplorer from '../../locales/en.explorer.json';
 import en from '../../locales/en.json';
 import zhCNAdmin from '../../locales/zh-CN.admin.json';
+import zhCNExplorer from '../../locales/zh-CN.explorer.json';
 import zhCN from '../../locales/zh-CN.json';
 
 /** Flattens nested messages into dot-separated keys, e.g. { 'nav.home': 'Home' }. */
@@ -21,15 +23,17 @@ const placeholders = (text: string) =>
   [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
 const locales = {
-  en: flatten({ ...en, ...enAdmin }),
-  'zh-CN': flatten({ ...zhCN, ...zhCNAdmin }),
+  en: flatten({ ...en, ...enAdmin, ...enExplorer }),
+  'zh-CN': flatten({ ...zhCN, ...zhCNAdmin, ...zhCNExplorer }),
 };
 
 describe('locale files', () => {
-  it('split into the same two parts, which share no top-level key', () => {
-    expect(Object.keys(zhCNAdmin)).toEqual(Object.keys(enAdmin));
+  it('split into the same three parts, which share no top-level key', () => {
     expect(Object.keys(zhCN)).toEqual(Object.keys(en));
-    expect(Object.keys(en).filter((key) => key in enAdmin)).toEqual([]);
+    expect(Object.keys(zhCNAdmin)).toEqual(Object.keys(enAdmin));
+    expect(Object.keys(zhCNExplorer)).toEqual(Object.keys(enExplorer));
+    const all = [en, enAdmin, enExplorer].flatMap((part) => Object.keys(part));
+    expect(all).toHaveLength(new Set(all).size);
   });
 
   it('have exactly the same keys', () => {

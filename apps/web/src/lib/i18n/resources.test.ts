@@ -31,12 +31,16 @@ describe('message parts', () => {
     expect(core.nav?.home).toBe('Home');
     expect(core.mountExplorer).toBeUndefined();
     const admin = await loadMessages('en', 'admin');
-    expect(admin.mountExplorer).toBeDefined();
+    expect(admin.settings).toBeDefined();
     expect(admin.nav).toBeUndefined();
+    expect(admin.mountExplorer).toBeUndefined();
+    const explorer = await loadMessages('en', 'explorer');
+    expect(explorer.mountExplorer).toBeDefined();
     expect(loadMessages('en', 'admin')).toBe(loadMessages('en', 'admin'));
     const merged = loadedResources().en?.translation;
     expect(merged?.nav?.home).toBe('Home');
-    expect(merged?.mountExplorer).toEqual(admin.mountExplorer);
+    expect(merged?.settings).toEqual(admin.settings);
+    expect(merged?.mountExplorer).toEqual(explorer.mountExplorer);
   });
 
   it('switches language with every part the page uses', async () => {

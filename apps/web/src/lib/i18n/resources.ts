@@ -1,17 +1,19 @@
 import type { Language } from '@pasteport/contract';
 import type en from '../../locales/en.json';
 import type enAdmin from '../../locales/en.admin.json';
+import type enExplorer from '../../locales/en.explorer.json';
 
 /**
- * The messages come in two parts per language: `core`, which every page needs (the shell, the
- * guest pages, errors), and `admin`, which only the signed-in pages use (the admin panel and
- * the mount explorer) and which is about half of all the text. A guest's visit downloads the
- * core part of the language it shows; the admin part loads with the first signed-in page.
+ * The messages come in three parts per language: `core`, which every page needs (the shell,
+ * the guest pages, errors), `admin`, the admin panel's (with the WebDAV steps the explorer
+ * shows too), and `explorer`, the mount explorer's. The two signed-in parts are over half of
+ * all the text: a guest's visit downloads only the core of the language it shows, and each
+ * signed-in page brings its parts (app/router.tsx).
  */
-export type MessagePart = 'core' | 'admin';
+export type MessagePart = 'core' | 'admin' | 'explorer';
 
 /** The English files are the source locale: their shapes define the typed translation keys. */
-export type TranslationResource = typeof en & typeof enAdmin;
+export type TranslationResource = typeof en & typeof enAdmin & typeof enExplorer;
 
 type PartMessages = Partial<TranslationResource>;
 
@@ -24,6 +26,10 @@ const LOADERS = {
   admin: {
     en: () => import('../../locales/en.admin.json'),
     'zh-CN': () => import('../../locales/zh-CN.admin.json'),
+  },
+  explorer: {
+    en: () => import('../../locales/en.explorer.json'),
+    'zh-CN': () => import('../../locales/zh-CN.explorer.json'),
   },
 } satisfies Record<MessagePart, Record<Language, () => Promise<{ default: PartMessages }>>>;
 
@@ -40,7 +46,7 @@ const pending = new Map<string, Promise<PartMessages>>();
 export function provideMessages(
   language: Language,
   messages: PartMessages,
-  parts: readonly MessagePart[] = ['core', 'admin'],
+  parts: readonly MessagePart[] = ['core', 'admin', 'explorer'],
 ): void {
   for (const part of parts) loaded.set(partKey(language, part), messages);
 }

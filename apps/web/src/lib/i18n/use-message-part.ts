@@ -5,26 +5,28 @@ import { addMessagePart } from './message-parts';
 import { loadMessages, type MessagePart } from './resources';
 
 /**
- * Makes a part of the messages available to the component calling it and everything below:
- * at once when it is loaded already, otherwise it suspends (the nearest Suspense shows) until
- * the part of the current language has arrived.
+ * Makes parts of the messages available to the component calling it and everything below: at
+ * once when they are loaded already, otherwise it suspends (the nearest Suspense shows) until
+ * the parts of the current language have arrived.
  */
-export function useMessagePart(part: MessagePart): void {
+export function useMessageParts(parts: readonly MessagePart[]): void {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
-  if (addMessagePart(i18n, language, part)) return;
-  use(loadMessages(language, part));
-  addMessagePart(i18n, language, part);
+  const missing = parts.find((part) => !addMessagePart(i18n, language, part));
+  if (missing === undefined) return;
+  // One promise per language and part (resources.ts), the same on every render, as `use`
+  // requires; the next render adds it and asks for the next missing part, if any.
+  use(loadMessages(language, missing));
+  addMessagePart(i18n, language, missing);
 }
 
 /**
- * Starts loading a part in the language the page shows (<html lang>), so a page's chunk and
+ * Starts loading parts in the language the page shows (<html lang>), so a page's chunk and
  * its messages download together rather than one after the other. Failures are left to
  * useMessagePart, which asks again.
  */
-export function preloadMessagePart(part: MessagePart): Promise<unknown> {
+export function preloadMessageParts(parts: readonly MessagePart[]): Promise<unknown> {
   const language = document.documentElement.lang;
-  return isLanguage(language)
-    ? loadMessages(language, part).catch(() => undefined)
-    : Promise.resolve();
+  if (!isLanguage(language)) return Promise.resolve();
+  return Promise.all(parts.map((part) => loadMessages(language, part).catch(() => undefined)));
 }

@@ -3,7 +3,7 @@ import type { PasteDetail, PasteView } from '@pasteport/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LazyDialog } from '../../../components/managed-list';
+import { LazyDialog } from '../../../components/managed-list/LazyDialog';
 import { OfflineCopyNotice } from '../../../components/offline-data';
 import { useAuth } from '../../../lib/auth';
 import { MarkdownView, type MarkdownHeading } from '../../markdown';
