@@ -30,4 +30,5 @@ export * from './tasks.js';
 export * from './fs-copy.js';
 export * from './fs-write.js';
 export * from './search.js';
+export * from './uploader-configs.js';
 export * from './endpoints/index.js';

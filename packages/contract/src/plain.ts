@@ -16,3 +16,4 @@ export * from './records.js';
 export * from './paths.js';
 export * from './mount-rules.js';
 export * from './endpoints/routes.js';
+export * from './uploader-configs.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { APP_NAME, buildOpenApiDocument, endpoints } from '@pasteport/contract';
+import { APP_NAME, buildOpenApiDocument, endpoints, type OpenApiExtras } from '@pasteport/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { route } from './endpoint.js';
@@ -69,19 +69,29 @@ const rendererDir = path.dirname(
  * reference rendered by Swagger UI from this server's own copy of it. Both are built on first
  * request and kept.
  */
-export function registerApiDocs(app: FastifyInstance, version: string): void {
+export function registerApiDocs(
+  app: FastifyInstance,
+  version: string,
+  /** Routes outside the endpoint table the document describes too (GET /metrics). */
+  extras: OpenApiExtras = {},
+): void {
   let document: string | undefined;
   const assets = new Map<string, Promise<Buffer>>();
 
   route(app, endpoints.openApiDocument, {}, (_request, reply) => {
     document ??= JSON.stringify(
-      buildOpenApiDocument(endpoints, {
-        title: `${APP_NAME} API`,
-        version,
-        description:
-          'Every /api route of this server, generated from its endpoint table. Answers are ' +
-          'wrapped in `{ code, message, success, data }`; failures carry a stable `error` code.',
-      }),
+      buildOpenApiDocument(
+        endpoints,
+        {
+          title: `${APP_NAME} API`,
+          version,
+          description:
+            'Every /api route of this server, generated from its endpoint table, and the ' +
+            'other routes it documents (the /metrics scrape). Answers are wrapped in ' +
+            '`{ code, message, success, data }`; failures carry a stable `error` code.',
+        },
+        extras,
+      ),
     );
     return reply
       .header('content-type', 'application/json; charset=utf-8')

@@ -1,4 +1,4 @@
-import { apiBaseUrl } from './api/host';
+import { apiBaseUrl, serverRootUrl } from './api/host';
 
 /** The path the server answers WebDAV under, beside `/api`. */
 export const WEBDAV_PATH = '/dav';
@@ -12,10 +12,7 @@ export function webDavRoot(
   base: string = apiBaseUrl(),
   pageOrigin: string = window.location.origin,
 ): string {
-  const url = new URL(base, pageOrigin);
-  const path = url.pathname.replace(/\/+$/, '');
-  const prefix = path.endsWith('/api') ? path.slice(0, -'/api'.length) : '';
-  return `${url.origin}${prefix}${WEBDAV_PATH}/`;
+  return `${serverRootUrl(base, pageOrigin)}${WEBDAV_PATH}/`;
 }
 
 /**

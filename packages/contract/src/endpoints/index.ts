@@ -30,7 +30,7 @@ export {
   type StreamBody,
 } from './define.js';
 export * from './routes.js';
-export { buildOpenApiDocument, type OpenApiInfo } from './openapi.js';
+export { buildOpenApiDocument, type OpenApiExtras, type OpenApiInfo } from './openapi.js';
 
 /**
  * The endpoint table: every /api route the server registers, one entry each, named as in

@@ -184,10 +184,23 @@ function operationOf(name: string, entry: Endpoint, method: string): JsonSchema 
   };
 }
 
-/** The OpenAPI 3.1 document of an endpoint table: every route, its schemas and error codes. */
+/**
+ * Routes a server answers outside its endpoint table (not JSON API calls, such as a metrics
+ * scrape), described by hand, with any security scheme of their own.
+ */
+export interface OpenApiExtras {
+  paths?: Readonly<Record<string, Readonly<Record<string, JsonSchema>>>>;
+  securitySchemes?: Readonly<Record<string, JsonSchema>>;
+}
+
+/**
+ * The OpenAPI 3.1 document of an endpoint table: every route, its schemas and error codes,
+ * plus the `extras` described by hand.
+ */
 export function buildOpenApiDocument(
   table: Readonly<Record<string, Endpoint>>,
   info: OpenApiInfo,
+  extras: OpenApiExtras = {},
 ): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const tags = new Set<string>();
@@ -199,6 +212,13 @@ export function buildOpenApiDocument(
       item[method.toLowerCase()] = operationOf(name, entry, method.toLowerCase());
     }
     tags.add(entry.tag);
+  }
+  for (const [path, item] of Object.entries(extras.paths ?? {})) {
+    if (paths[path]) throw new Error(`${path} is in the endpoint table already`);
+    paths[path] = { ...item };
+    for (const operation of Object.values(item)) {
+      for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
+    }
   }
   return {
     openapi: '3.1.0',
@@ -220,6 +240,7 @@ export function buildOpenApiDocument(
           name: 'Authorization',
           description: 'An API key: `Authorization: ApiKey <key>`',
         },
+        ...extras.securitySchemes,
       },
     },
   };

@@ -1,6 +1,7 @@
 import { endpoints } from '@pasteport/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerApiDocs } from '../../http/api-docs.js';
+import { METRICS_OPENAPI } from '../metrics/metrics.openapi.js';
 import { route } from '../../http/endpoint.js';
 import { errorBody, sendData } from '../../http/envelope.js';
 import type { SystemService } from './system.service.js';
@@ -27,5 +28,5 @@ export function registerSystemRoutes(app: FastifyInstance, system: SystemService
 
   route(app, endpoints.version, {}, (_request, reply) => sendData(reply, system.version()));
 
-  registerApiDocs(app, system.version().version);
+  registerApiDocs(app, system.version().version, METRICS_OPENAPI);
 }

@@ -9,6 +9,7 @@ import {
   configuredApiHosts,
   normalizeApiBase,
   readRuntimeConfig,
+  serverRootUrl,
   setApiHostOverride,
 } from './host';
 import { fetchCall, jsonResponse, stubFetch } from '../../test/kits/api-kit';
@@ -125,6 +126,24 @@ describe('links on the API host', () => {
     expect(absoluteApiUrl('/raw/abc', '/api').toString()).toBe(
       `${window.location.origin}/api/raw/abc`,
     );
+  });
+
+  it('names the server behind the API in use, for programs outside this page', () => {
+    expect(serverRootUrl('/api', 'https://app.example.com')).toBe('https://app.example.com');
+    expect(serverRootUrl('https://api.example.com/api', 'https://app.example.com')).toBe(
+      'https://api.example.com',
+    );
+    expect(serverRootUrl('https://example.com/pp/api/', 'https://app.example.com')).toBe(
+      'https://example.com/pp',
+    );
+    expect(serverRootUrl('https://example.com/custom', 'https://app.example.com')).toBe(
+      'https://example.com',
+    );
+    // The switcher's choice wins over this page's origin.
+    setApiHostOverride('https://other.example.com/api');
+    expect(serverRootUrl()).toBe('https://other.example.com');
+    setApiHostOverride(undefined);
+    expect(serverRootUrl()).toBe(window.location.origin);
   });
 });
 

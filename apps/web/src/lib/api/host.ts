@@ -112,3 +112,19 @@ export function absoluteApiUrl(path: string, base = apiBaseUrl()): URL {
   const cleanPath = path.startsWith('/') ? path : `/${path}`;
   return new URL(`${base}${cleanPath}`, window.location.origin);
 }
+
+/**
+ * The server behind an API base as a program outside this page reaches it: the base's origin
+ * plus any path prefix before its trailing `/api` (`https://h/pp/api` → `https://h/pp`); any
+ * other base means its origin. A same-origin base (`/api`) is on this page's origin. Uploader
+ * configs and WebDAV clients are given addresses under it.
+ */
+export function serverRootUrl(
+  base: string = apiBaseUrl(),
+  pageOrigin: string = window.location.origin,
+): string {
+  const url = new URL(base, pageOrigin);
+  const path = url.pathname.replace(/\/+$/, '');
+  const prefix = path.endsWith('/api') ? path.slice(0, -'/api'.length) : '';
+  return `${url.origin}${prefix}`;
+}

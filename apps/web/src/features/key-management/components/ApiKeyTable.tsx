@@ -1,6 +1,6 @@
 import { Code, Menu, Text } from '@mantine/core';
 import type { ApiKey } from '@pasteport/contract';
-import { IconNetwork, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconNetwork, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,6 +24,8 @@ export interface ApiKeyTableProps {
   onDelete: (key: ApiKey) => void;
   /** How to connect over WebDAV; offered for keys with the mount permission. */
   onWebDav: (key: ApiKey) => void;
+  /** Uploader configs (ShareX, scripts…) for the key, once its full key is pasted. */
+  onUploaders: (key: ApiKey) => void;
 }
 
 /** A date on one line; the exact time is in the tooltip. */
@@ -112,7 +114,14 @@ const CARD: CardLayout = {
 };
 
 /** The key list: a table of the columns that fit, cards on a phone; the menu always in reach. */
-export function ApiKeyTable({ keys, now, onEdit, onDelete, onWebDav }: ApiKeyTableProps) {
+export function ApiKeyTable({
+  keys,
+  now,
+  onEdit,
+  onDelete,
+  onWebDav,
+  onUploaders,
+}: ApiKeyTableProps) {
   const { t } = useTranslation();
   return (
     <ResponsiveRows
@@ -136,6 +145,12 @@ export function ApiKeyTable({ keys, now, onEdit, onDelete, onWebDav }: ApiKeyTab
               {t('keys.webdav.connect')}
             </Menu.Item>
           ) : null}
+          <Menu.Item
+            leftSection={<IconUpload size={16} aria-hidden />}
+            onClick={() => onUploaders(key)}
+          >
+            {t('keys.uploaders.open')}
+          </Menu.Item>
           <Menu.Item
             color="red"
             leftSection={<IconTrash size={16} aria-hidden />}

@@ -1,16 +1,21 @@
 import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import type { CreatedApiKey } from '@pasteport/contract';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CopyValueButton } from '../../../components/CopyValueButton';
 
-/** Shows a new key in full, the only time it is ever shown, with a copy button. */
+/**
+ * Shows a new key in full, the only time it is ever shown, with a copy button and the way to
+ * its uploader configs (made while the key is known).
+ */
 export function CreatedKeyDialog({
   created,
   onClose,
+  onUploaders,
 }: {
   created: CreatedApiKey;
   onClose: () => void;
+  onUploaders: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -40,6 +45,13 @@ export function CreatedKeyDialog({
           </Code>
         </Stack>
         <Group justify="flex-end" gap="sm">
+          <Button
+            variant="light"
+            leftSection={<IconUpload size={16} aria-hidden />}
+            onClick={onUploaders}
+          >
+            {t('keys.uploaders.open')}
+          </Button>
           <CopyValueButton
             value={created.key}
             label={t('keys.created.copy')}

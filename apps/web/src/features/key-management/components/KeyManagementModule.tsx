@@ -11,6 +11,7 @@ import { ApiKeyTable } from './ApiKeyTable';
 import { CreatedKeyDialog } from './CreatedKeyDialog';
 import { DeleteKeyDialog } from './DeleteKeyDialog';
 import { KeyWebDavDialog } from './KeyWebDav';
+import { UploaderConfigsDialog } from './UploaderConfigsDialog';
 
 /** Which dialog is open; one at a time. */
 type Dialog =
@@ -18,7 +19,9 @@ type Dialog =
   | { kind: 'edit'; key: ApiKey }
   | { kind: 'delete'; key: ApiKey }
   | { kind: 'webdav'; key: ApiKey }
-  | { kind: 'created'; created: CreatedApiKey };
+  | { kind: 'created'; created: CreatedApiKey }
+  /** From the created dialog (`created` known, and shown again on close) or a row. */
+  | { kind: 'uploaders'; key: ApiKey; created?: CreatedApiKey };
 
 /** The key-management module (admin only): list, create, edit and delete API keys. */
 export function KeyManagementModule() {
@@ -56,6 +59,7 @@ export function KeyManagementModule() {
         onEdit={(key) => setDialog({ kind: 'edit', key })}
         onDelete={(key) => setDialog({ kind: 'delete', key })}
         onWebDav={(key) => setDialog({ kind: 'webdav', key })}
+        onUploaders={(key) => setDialog({ kind: 'uploaders', key })}
       />
     );
   }
@@ -79,7 +83,23 @@ export function KeyManagementModule() {
       {dialog?.kind === 'delete' ? <DeleteKeyDialog apiKey={dialog.key} onClose={close} /> : null}
       {dialog?.kind === 'webdav' ? <KeyWebDavDialog apiKey={dialog.key} onClose={close} /> : null}
       {dialog?.kind === 'created' ? (
-        <CreatedKeyDialog created={dialog.created} onClose={close} />
+        <CreatedKeyDialog
+          created={dialog.created}
+          onClose={close}
+          onUploaders={() =>
+            setDialog({ kind: 'uploaders', key: dialog.created, created: dialog.created })
+          }
+        />
+      ) : null}
+      {dialog?.kind === 'uploaders' ? (
+        <UploaderConfigsDialog
+          apiKey={dialog.key}
+          fullKey={dialog.created?.key}
+          // Back to the created key: it is not shown again once that dialog is closed.
+          onClose={() =>
+            dialog.created ? setDialog({ kind: 'created', created: dialog.created }) : close()
+          }
+        />
       ) : null}
     </Stack>
   );
