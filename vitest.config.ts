@@ -1,8 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const contractSrc = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
-const alias = { '@pasteport/contract': contractSrc };
+const contractSrc = (file: string) =>
+  fileURLToPath(new URL(`./packages/contract/src/${file}`, import.meta.url));
+// Tests run against the contract's TypeScript source: both entries, as apps/web's config does.
+const alias = [
+  { find: /^@pasteport\/contract$/, replacement: contractSrc('index.ts') },
+  { find: /^@pasteport\/contract\/plain$/, replacement: contractSrc('plain.ts') },
+];
 
 // Tiers by file suffix: *.test.ts unit, *.int.test.ts integration, e2e/*.spec.ts browser.
 export default defineConfig({
@@ -31,7 +36,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['apps/server/**/*.int.test.ts', 'deploy/**/*.int.test.ts'],
+          include: [
+            'apps/server/**/*.int.test.ts',
+            'deploy/**/*.int.test.ts',
+            'packages/cli/**/*.int.test.ts',
+          ],
           exclude: ['**/node_modules/**'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           // Bound the work, not the time: a busy machine may be slow, never wrong.

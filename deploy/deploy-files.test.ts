@@ -97,6 +97,21 @@ describe('Dockerfile', () => {
     expect(all).toMatch(/npm ci --omit=dev/);
   });
 
+  it("gives npm ci every workspace's package.json before it installs", () => {
+    // npm ci refuses a lockfile whose workspaces are not there: a workspace added to
+    // package.json without its COPY line breaks the image build.
+    const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
+    const toolchain = stages[0]!.instructions;
+    const firstInstall = toolchain.findIndex((i) => /npm ci\b/.test(i.args));
+    const copied = toolchain
+      .slice(0, firstInstall === -1 ? undefined : firstInstall)
+      .filter((i) => i.keyword === 'COPY')
+      .flatMap((i) => i.args.split(/\s+/));
+    for (const workspace of workspaces) {
+      expect(copied, workspace).toContain(`${workspace}/package.json`);
+    }
+  });
+
   it('runs as the non-root user node, with the production environment and /data', () => {
     const users = finalOf('USER').map((i) => i.args);
     expect(users).toEqual(['node']);
