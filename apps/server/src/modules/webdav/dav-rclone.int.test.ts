@@ -136,7 +136,7 @@ async function rcloneFor(
   const baseEnv = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('RCLONE_')),
   );
-  const obscured = await runTool(rclone, ['obscure', password], { env: baseEnv });
+  const obscured = await runTool(rclone, ['obscure', '--', password], { env: baseEnv });
   if (obscured.code !== 0) throw new Error(`rclone obscure: ${describeRun(obscured)}`);
   const env = {
     ...baseEnv,
