@@ -15,7 +15,8 @@ export interface Credentials {
   apiKey: string | undefined;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
+/** The process environment, or a test's stand-in for it. */
+export type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * The user's config folder for Pasteport: `%APPDATA%\pasteport` on Windows, else

@@ -10,6 +10,7 @@ import {
 import { openAsBlob } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorOf, type ApiClient } from './client.js';
+import type { Env } from './config.js';
 import { ApiError } from './errors.js';
 import type { FileShareFields } from './share-options.js';
 import {
@@ -19,8 +20,6 @@ import {
   type FileIdentity,
   type SavedUpload,
 } from './upload-state.js';
-
-type Env = Readonly<Record<string, string | undefined>>;
 
 /** One part's byte range [start, end) of the file; part numbers start at 1. */
 export interface PartRange {

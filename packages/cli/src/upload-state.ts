@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_STATE_TTL_MS } from '@pasteport/contract/plain';
-import { configDir, writePrivateFile } from './config.js';
-
-type Env = Readonly<Record<string, string | undefined>>;
+import { configDir, writePrivateFile, type Env } from './config.js';
 
 /** What resuming an unfinished multipart upload needs (SPEC §4: kept 24 hours). */
 export interface SavedUpload {

@@ -16,6 +16,12 @@ export const AUTH_REVALIDATE_MS = 5 * 60 * 1000;
 export const OFFLINE_CACHE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const INSTALL_PROMPT_RESHOW_MS = 7 * 24 * 60 * 60 * 1000;
 export const PROMPT_POLL_MS = 5_000;
+/**
+ * What an API key (and any credential) in `Authorization: ApiKey|Bearer <credential>` may be:
+ * the server's header parser, WebDAV's Basic password check and the uploader configs all read
+ * this one rule.
+ */
+export const API_KEY_PATTERN = /^[A-Za-z0-9_-]{1,512}$/;
 export const SLUG_MAX_LENGTH = 50;
 export const MOUNT_NAME_MIN = 1;
 export const MOUNT_NAME_MAX = 50;

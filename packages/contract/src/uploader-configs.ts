@@ -1,4 +1,4 @@
-import { APP_NAME } from './constants.js';
+import { API_KEY_PATTERN, APP_NAME } from './constants.js';
 import { ROUTES } from './endpoints/routes.js';
 
 /**
@@ -53,13 +53,6 @@ export class UploaderConfigError extends Error {
   }
 }
 
-/**
- * The characters the server accepts in an `Authorization: ApiKey <key>` header (the same rule
- * as its header parser): a key outside it could never sign in, and anything else (quotes,
- * spaces, newlines) could break out of the JSON or shell it is written into.
- */
-export const UPLOADER_KEY_PATTERN = /^[A-Za-z0-9_-]{1,512}$/;
-
 /** The version of ShareX's custom uploader format the .sxcu files follow (ShareX 14+). */
 export const SHAREX_FORMAT_VERSION = '17.0.0';
 
@@ -75,7 +68,7 @@ interface Checked {
 }
 
 function check(input: UploaderConfigInput): Checked {
-  if (!UPLOADER_KEY_PATTERN.test(input.apiKey)) {
+  if (!API_KEY_PATTERN.test(input.apiKey)) {
     throw new UploaderConfigError('apiKey', 'must be letters, digits, _ and - only');
   }
   return { root: serverRoot(input.publicUrl), key: input.apiKey, name: oneLine(input.keyName) };

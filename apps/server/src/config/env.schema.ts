@@ -37,9 +37,9 @@ const trustProxy = z.preprocess(
         }
         return hops === 0 ? false : hops;
       }
-      const word = v.toLowerCase();
-      if (word === 'true' || word === 'yes') return true;
-      if (word === 'false' || word === 'no') return false;
+      // Digits are taken above, so only the words reach this.
+      const flag = booleanish.safeParse(v.toLowerCase());
+      if (flag.success) return flag.data;
       const list = v
         .split(',')
         .map((s) => s.trim())

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 
 /**
@@ -39,6 +39,6 @@ export async function snapshotSqlite(source: string, destination: string): Promi
 
 async function removeSnapshot(file: string): Promise<void> {
   for (const suffix of ['', '-wal', '-shm', '-journal']) {
-    if (existsSync(file + suffix)) await rm(file + suffix, { force: true });
+    await rm(file + suffix, { force: true });
   }
 }

@@ -89,6 +89,17 @@ function logLines() {
   return { lines, logDestination: { write: (line: string) => void lines.push(line) } };
 }
 
+/** What boot throws on `dataDir` (undefined, after stopping it, when the server started). */
+async function bootRefusal(dataDir: string): Promise<unknown> {
+  return boot(bootEnv(dataDir), logLines()).then(
+    async (running) => {
+      await running.close();
+      return undefined;
+    },
+    (err: unknown) => err,
+  );
+}
+
 describe('upgrade fixtures of released versions', () => {
   it('has one for this version', () => {
     expect(FIXTURE_VERSIONS).toContain(APP_VERSION);
@@ -122,13 +133,7 @@ describe('starting on a database of another version', () => {
       .run('9999_from_the_future', new Date().toISOString());
     conn.close();
 
-    const error = await boot(bootEnv(dataDir), logLines()).then(
-      async (running) => {
-        await running.close();
-        return undefined;
-      },
-      (err: unknown) => err,
-    );
+    const error = await bootRefusal(dataDir);
     expect(error).toBeInstanceOf(BootError);
     expect((error as BootError).problems).toEqual([
       expect.stringContaining(
@@ -180,13 +185,7 @@ describe('starting on a database of another version', () => {
     const from = await stepBack(dataDir);
     // Running as root, permissions stop nothing: a file where the folder belongs does.
     await writeFile(path.join(dataDir, 'backups'), 'not a folder');
-    const error = await boot(bootEnv(dataDir), logLines()).then(
-      async (running) => {
-        await running.close();
-        return undefined;
-      },
-      (err: unknown) => err,
-    );
+    const error = await bootRefusal(dataDir);
     expect(error).toBeInstanceOf(BootError);
     expect((error as BootError).message).toMatch(
       new RegExp(

@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
+import { constantTimeEqual, sha256Hex } from '../lib/secrets.js';
 import { ANONYMOUS, type Actor, type AdminActor, type ApiKeyActor } from '../core/actor.js';
 import { accessDenial, type Access } from '../core/access-policy.js';
 import { parseAuthorization, type PresentedCredentials } from './authorization-header.js';
@@ -54,8 +54,7 @@ export function identityOf(request: FastifyRequest): Identity {
 
 /** Compares in constant time: both sides are hashed first, so their lengths never leak either. */
 function sameSecret(presented: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(presented), digest(expected));
+  return constantTimeEqual(sha256Hex(presented), sha256Hex(expected));
 }
 
 const DENIAL_MESSAGES = {

@@ -1,11 +1,12 @@
+import { API_KEY_PATTERN } from '@pasteport/contract';
 import { AppError } from '../lib/app-error.js';
 
 /** Credentials as presented: an admin session token or an API key. */
 export type PresentedCredentials =
   { scheme: 'bearer'; token: string } | { scheme: 'apikey'; key: string };
 
-// Tokens and keys are URL-safe base64 or custom keys: letters, digits, '_' and '-' only.
-const CREDENTIAL = /^[A-Za-z0-9_-]{1,512}$/;
+// Tokens and keys are URL-safe base64 or custom keys: letters, digits, '_' and '-' only
+// (the contract's API_KEY_PATTERN, which uploader configs and WebDAV read too).
 
 /**
  * Parses `Authorization: Bearer <token>` or `ApiKey <key>` (scheme case-insensitive). No header
@@ -15,7 +16,7 @@ export function parseAuthorization(header: string | undefined): PresentedCredent
   if (header === undefined || header === '') return null;
   const match = /^([A-Za-z]+) +(\S+)$/.exec(header.trim());
   const credential = match?.[2];
-  if (!match || credential === undefined || !CREDENTIAL.test(credential)) {
+  if (!match || credential === undefined || !API_KEY_PATTERN.test(credential)) {
     throw new AppError(
       'UNAUTHORIZED',
       'malformed Authorization header; use "Bearer <token>" or "ApiKey <key>"',

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { openDatabase } from '../db/database.js';
-import { compareWithBuild, type MigrationState } from '../db/migration-state.js';
-import { readMigrationState } from '../db/migration-state.js';
+import {
+  compareWithBuild,
+  readMigrationState,
+  type MigrationState,
+} from '../db/migration-state.js';
+import { createStorageConfigRepository } from '../modules/storage-configs/storage-config.repository.js';
 
 /** What a backup needs to know about a database: its migrations and its local storage folders. */
 export interface DatabaseFacts {
@@ -48,9 +52,7 @@ export async function postgresFacts(url: string, dataDir: string): Promise<Datab
   try {
     const migrations = await readMigrationState(handle.db);
     const storage =
-      migrations.applied.length > 0
-        ? await handle.db.selectFrom('storage_configs').select(['driver', 'options']).execute()
-        : [];
+      migrations.applied.length > 0 ? await createStorageConfigRepository(handle.db).list() : [];
     return { migrations, localStorageRoots: localRoots(storage, dataDir) };
   } finally {
     await handle.close();

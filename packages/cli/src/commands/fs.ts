@@ -2,7 +2,7 @@ import type { BatchCopyResult, FsList, FsSearchResponse, FsWritten } from '@past
 import { isErrorCode, ROUTES, statusOf } from '@pasteport/contract/plain';
 import { openAsBlob } from 'node:fs';
 import path from 'node:path';
-import { intOption, parseCommand } from '../args.js';
+import { intOption, parseCommand, splitCommand } from '../args.js';
 import { formatBytes, type Context } from '../context.js';
 import { downloadTarget, saveBody } from '../download.js';
 import { ApiError, UsageError } from '../errors.js';
@@ -53,8 +53,7 @@ const SUBCOMMANDS = {
 
 /** `pasteport fs ls|get|put|mkdir|rm|mv|cp|search`: the mounts, through the fs API. */
 export async function fs(ctx: Context, args: string[]): Promise<void> {
-  const index = args.findIndex((arg) => !arg.startsWith('-'));
-  const name = index === -1 ? undefined : args[index];
+  const { command: name, rest } = splitCommand(args);
   const run =
     name !== undefined && Object.hasOwn(SUBCOMMANDS, name)
       ? SUBCOMMANDS[name as keyof typeof SUBCOMMANDS]
@@ -62,7 +61,7 @@ export async function fs(ctx: Context, args: string[]): Promise<void> {
   if (!run) {
     throw new UsageError(`fs needs one of: ${Object.keys(SUBCOMMANDS).join(', ')}`);
   }
-  await run(ctx, [...args.slice(0, index), ...args.slice(index + 1)]);
+  await run(ctx, rest);
 }
 
 async function fsLs(ctx: Context, args: string[]) {

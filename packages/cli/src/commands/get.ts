@@ -1,5 +1,5 @@
 import type { FileUnlocked, PastePrompt, PasteView, PublicFile } from '@pasteport/contract';
-import { ROUTES } from '@pasteport/contract/plain';
+import { ROUTES, type RouteInfo } from '@pasteport/contract/plain';
 import path from 'node:path';
 import { parseCommand } from '../args.js';
 import { ApiClient, errorOf } from '../client.js';
@@ -12,8 +12,22 @@ type Prompt = PastePrompt | { password_required: true };
 const needsPassword = (data: unknown): data is Prompt =>
   (data as { password_required?: unknown }).password_required === true;
 
-function passwordMissing(kind: string): ApiError {
-  return new ApiError(401, `this ${kind} is password-protected: add --password`);
+/**
+ * Opens a share by `open`; when it asks for a password, sends --password to `unlock` (a
+ * protected share without one is a 401 before anything else is sent).
+ */
+async function openShare<T>(
+  client: ApiClient,
+  routes: { open: RouteInfo; unlock: RouteInfo; kind: 'paste' | 'file' },
+  slug: string,
+  password: string | undefined,
+): Promise<T> {
+  const opened = await client.call<T | Prompt>(routes.open, { params: { slug } });
+  if (!needsPassword(opened)) return opened;
+  if (password === undefined) {
+    throw new ApiError(401, `this ${routes.kind} is password-protected: add --password`);
+  }
+  return client.call<T>(routes.unlock, { params: { slug }, body: { password } });
 }
 
 /** `pasteport get SLUG|LINK`: prints a paste, or downloads a file (streamed to disk). */
@@ -49,15 +63,12 @@ interface GetValues {
 }
 
 async function getPaste(ctx: Context, client: ApiClient, slug: string, values: GetValues) {
-  let view = await client.call<PasteView | Prompt>(ROUTES.openPaste, { params: { slug } });
-  if (needsPassword(view)) {
-    if (values.password === undefined) throw passwordMissing('paste');
-    view = await client.call<PasteView>(ROUTES.unlockPaste, {
-      params: { slug },
-      body: { password: values.password },
-    });
-  }
-  const paste = view;
+  const paste = await openShare<PasteView>(
+    client,
+    { open: ROUTES.openPaste, unlock: ROUTES.unlockPaste, kind: 'paste' },
+    slug,
+    values.password,
+  );
   if (values.output !== undefined && values.output !== '-') {
     const body = new Response(paste.content);
     const target = path.resolve(ctx.io.cwd, values.output);
@@ -70,15 +81,12 @@ async function getPaste(ctx: Context, client: ApiClient, slug: string, values: G
 }
 
 async function getFile(ctx: Context, client: ApiClient, slug: string, values: GetValues) {
-  let file = await client.call<PublicFile | Prompt>(ROUTES.fileInfo, { params: { slug } });
-  if (needsPassword(file)) {
-    if (values.password === undefined) throw passwordMissing('file');
-    file = await client.call<FileUnlocked>(ROUTES.verifyFile, {
-      params: { slug },
-      body: { password: values.password },
-    });
-  }
-  const info = file;
+  const info = await openShare<PublicFile | FileUnlocked>(
+    client,
+    { open: ROUTES.fileInfo, unlock: ROUTES.verifyFile, kind: 'file' },
+    slug,
+    values.password,
+  );
   const target = await downloadTarget(values.output, info.filename, ctx.io.cwd);
   if (target === '-' && ctx.json) throw new UsageError('--json cannot share stdout with -o -');
   const link = client.link(info.download_url);

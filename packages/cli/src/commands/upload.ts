@@ -5,6 +5,7 @@ import {
   MULTIPART_PART_SIZE,
   ROUTES,
   routeUrl,
+  UPLOAD_FILE_FIELD,
 } from '@pasteport/contract/plain';
 import { openAsBlob } from 'node:fs';
 import path from 'node:path';
@@ -86,7 +87,7 @@ async function uploadOne(
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
     form.append('mimetype', mimetype);
-    form.append('file', await openAsBlob(file, { type: mimetype }), filename);
+    form.append(UPLOAD_FILE_FIELD, await openAsBlob(file, { type: mimetype }), filename);
     detail = await client.call<FileDetail>(ROUTES.uploadForm, { form });
     bar.add(identity.size);
   } else {

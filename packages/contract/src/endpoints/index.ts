@@ -30,7 +30,12 @@ export {
   type StreamBody,
 } from './define.js';
 export * from './routes.js';
-export { buildOpenApiDocument, type OpenApiExtras, type OpenApiInfo } from './openapi.js';
+export {
+  buildOpenApiDocument,
+  errorAnswer,
+  type OpenApiExtras,
+  type OpenApiInfo,
+} from './openapi.js';
 
 /**
  * The endpoint table: every /api route the server registers, one entry each, named as in

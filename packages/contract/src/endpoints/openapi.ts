@@ -129,23 +129,25 @@ function errorResponsesOf(entry: Endpoint): Record<string, JsonSchema> {
   return Object.fromEntries(
     [...byStatus.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([status, codes]) => [
-        String(status),
-        {
-          description: codes.join(', '),
-          content: {
-            'application/json': {
-              schema: {
-                allOf: [
-                  { $ref: '#/components/schemas/ErrorEnvelope' },
-                  { type: 'object', properties: { error: { enum: codes } } },
-                ],
-              },
-            },
-          },
-        },
-      ]),
+      .map(([status, codes]) => [String(status), errorAnswer(codes)]),
   );
+}
+
+/** An error answer of one status: the envelope, its `error` one of `codes`. */
+export function errorAnswer(codes: readonly string[]): JsonSchema {
+  return {
+    description: codes.join(', '),
+    content: {
+      'application/json': {
+        schema: {
+          allOf: [
+            { $ref: '#/components/schemas/ErrorEnvelope' },
+            { type: 'object', properties: { error: { enum: codes } } },
+          ],
+        },
+      },
+    },
+  };
 }
 
 function securityOf(entry: Endpoint): JsonSchema[] {

@@ -1,20 +1,6 @@
-import type { OpenApiExtras } from '@pasteport/contract';
+import { errorAnswer, type OpenApiExtras } from '@pasteport/contract';
 import { METRICS_PATH } from './metrics.routes.js';
 import { EXPOSITION_CONTENT_TYPE } from './registry.js';
-
-const errorAnswer = (codes: string[]) => ({
-  description: codes.join(', '),
-  content: {
-    'application/json': {
-      schema: {
-        allOf: [
-          { $ref: '#/components/schemas/ErrorEnvelope' },
-          { type: 'object', properties: { error: { enum: codes } } },
-        ],
-      },
-    },
-  },
-});
 
 /**
  * `GET /metrics` in the API description: outside the endpoint table (Prometheus text, not an

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { isPossibleUsername, PASSWORD_MAX } from '@pasteport/contract';
+import { API_KEY_PATTERN, isPossibleUsername, PASSWORD_MAX } from '@pasteport/contract';
 import type { Actor, AdminActor, ApiKeyActor } from '../../core/actor.js';
 import { AppError, isAppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -19,8 +19,6 @@ const BASIC_REMEMBER_MAX = 1000;
 
 /** The realm every 401 names, so clients ask for a user name and password. */
 export const DAV_CHALLENGE = 'Basic realm="Pasteport", charset="UTF-8"';
-
-const API_KEY_SHAPE = /^[A-Za-z0-9_-]{1,512}$/;
 
 export interface DavAuthDeps {
   session(token: string): Promise<AdminActor>;
@@ -121,7 +119,7 @@ export function createDavAuthenticator(deps: DavAuthDeps) {
     misses += 1;
     // Not the administrator's remembered credentials: maybe an API key as the password (looked
     // up by its hash on every request, so a revoked key is refused at once).
-    if (API_KEY_SHAPE.test(password)) {
+    if (API_KEY_PATTERN.test(password)) {
       try {
         return await deps.apiKey(password);
       } catch (err) {

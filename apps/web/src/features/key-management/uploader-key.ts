@@ -1,4 +1,4 @@
-import { UPLOADER_KEY_PATTERN } from '@pasteport/contract/plain';
+import { API_KEY_PATTERN } from '@pasteport/contract/plain';
 
 /** Why a pasted key cannot be the key of a row. */
 export type PastedKeyProblem = 'required' | 'pattern' | 'short' | 'prefix';
@@ -11,7 +11,7 @@ export type PastedKeyProblem = 'required' | 'pattern' | 'short' | 'prefix';
 export function pastedKeyProblem(pasted: string, keyPrefix: string): PastedKeyProblem | undefined {
   const key = pasted.trim();
   if (key === '') return 'required';
-  if (!UPLOADER_KEY_PATTERN.test(key)) return 'pattern';
+  if (!API_KEY_PATTERN.test(key)) return 'pattern';
   if (key.length <= keyPrefix.length) return 'short';
   if (!key.startsWith(keyPrefix)) return 'prefix';
   return undefined;

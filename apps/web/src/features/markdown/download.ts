@@ -7,5 +7,3 @@ export function safeBaseName(baseName: string, fallback = 'paste'): string {
     .slice(0, 120);
   return cleaned === '' ? fallback : cleaned;
 }
-
-export { saveBlob } from '../../lib/save-blob';

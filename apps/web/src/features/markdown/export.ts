@@ -2,7 +2,8 @@
  * Exports of a rendered paste (Markdown, standalone HTML, PDF through the print dialog, PNG).
  * `rendered` is the MarkdownView container (`[data-testid="markdown-view"]`).
  */
-import { saveBlob, safeBaseName } from './download';
+import { saveBlob } from '../../lib/save-blob';
+import { safeBaseName } from './download';
 import { buildStandaloneHtml } from './export-html';
 
 /**

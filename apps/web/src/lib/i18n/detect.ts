@@ -40,3 +40,8 @@ export function browserLanguages(
   if (list.length === 0 && typeof nav.language === 'string') list.push(nav.language);
   return list;
 }
+
+/** The current language of an i18next instance, narrowed to ours. */
+export function currentLanguage(instance: { language: string }): Language {
+  return isLanguage(instance.language) ? instance.language : FALLBACK_LANGUAGE;
+}

@@ -2,11 +2,17 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@pasteport/contract/plain';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage';
-import { browserLanguages, detectLanguage, FALLBACK_LANGUAGE, isLanguage } from './detect';
+import { browserLanguages, detectLanguage } from './detect';
 import { addMessagePart, partsInUse } from './message-parts';
 import { loadedResources, loadMessages } from './resources';
 
-export { detectLanguage, isLanguage, languageFromTag, FALLBACK_LANGUAGE } from './detect';
+export {
+  currentLanguage,
+  detectLanguage,
+  isLanguage,
+  languageFromTag,
+  FALLBACK_LANGUAGE,
+} from './detect';
 export { loadMessages, type MessagePart } from './resources';
 export { preloadMessageParts, useMessageParts } from './use-message-part';
 
@@ -53,12 +59,6 @@ export async function changeLanguage(instance: I18n, language: Language): Promis
   const parts = partsInUse(instance);
   await Promise.all(parts.map((part) => loadMessages(language, part)));
   for (const part of parts) addMessagePart(instance, language, part);
-  addMessagePart(instance, language, 'core');
   writeStored(STORAGE_KEYS.language, language);
   await instance.changeLanguage(language);
-}
-
-/** The current language of an instance, narrowed to ours. */
-export function currentLanguage(instance: I18n): Language {
-  return isLanguage(instance.language) ? instance.language : FALLBACK_LANGUAGE;
 }

@@ -1,6 +1,6 @@
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, FALLBACK_LANGUAGE } from './detect';
+import { currentLanguage, isLanguage } from './detect';
 import { addMessagePart } from './message-parts';
 import { loadMessages, type MessagePart } from './resources';
 
@@ -11,19 +11,18 @@ import { loadMessages, type MessagePart } from './resources';
  */
 export function useMessageParts(parts: readonly MessagePart[]): void {
   const { i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
-  const missing = parts.find((part) => !addMessagePart(i18n, language, part));
-  if (missing === undefined) return;
-  // One promise per language and part (resources.ts), the same on every render, as `use`
-  // requires; the next render adds it and asks for the next missing part, if any.
-  use(loadMessages(language, missing));
-  addMessagePart(i18n, language, missing);
+  const language = currentLanguage(i18n);
+  for (const part of parts) {
+    // One promise per language and part (resources.ts), the same on every render, as `use`
+    // requires; once it has settled the part is loaded, and the next render adds it.
+    if (!addMessagePart(i18n, language, part)) use(loadMessages(language, part));
+  }
 }
 
 /**
  * Starts loading parts in the language the page shows (<html lang>), so a page's chunk and
  * its messages download together rather than one after the other. Failures are left to
- * useMessagePart, which asks again.
+ * useMessageParts, which asks again.
  */
 export function preloadMessageParts(parts: readonly MessagePart[]): Promise<unknown> {
   const language = document.documentElement.lang;

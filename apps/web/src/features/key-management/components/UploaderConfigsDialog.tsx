@@ -36,9 +36,12 @@ const NEEDS: Partial<Record<UploaderConfigKind, 'file_permission' | 'text_permis
 
 /** The first kind the key may use, so the dialog opens on something that works. */
 function firstKind(apiKey: ApiKey): UploaderConfigKind {
-  if (apiKey.file_permission) return 'sharex-file';
-  if (apiKey.text_permission) return 'sharex-text';
-  return 'curl';
+  return (
+    UPLOADER_CONFIG_KINDS.find((kind) => {
+      const needed = NEEDS[kind];
+      return needed === undefined || apiKey[needed];
+    }) ?? 'curl'
+  );
 }
 
 /** The config, or why the inputs cannot make one (a server address this page cannot use). */
