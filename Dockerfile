@@ -64,4 +64,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # The server drains in-flight requests on SIGTERM (up to 10 s) and exits. Exec form: Node gets
 # the signal itself. Run with --init (compose: init: true) so a PID 1 init reaps any child.
 STOPSIGNAL SIGTERM
-CMD ["node", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "apps/server/dist/main.js"]

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveArguments } from '../apps/server/test/serve-command.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -61,7 +62,7 @@ export async function startPasteport(
   cpu?: number,
 ): Promise<BenchTarget> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pp-bench-'));
-  const [command, args] = nodeCommand(['apps/server/dist/main.js'], cpu);
+  const [command, args] = nodeCommand(serveArguments(), cpu);
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: {

@@ -255,7 +255,9 @@ export function webdavMarkdown(r: WebdavBenchResult): string[] {
     `  against ${r.smallGets.apiKeyRps.toFixed(0)} with \`ApiKey\` (${ratio(r.smallGets.basicRps, r.smallGets.apiKeyRps)}; goal ≥ 80 %: verified`,
     '  credentials are remembered, so the password hash runs once, not per request).',
     `- **Server peak RSS** (VmHWM): ${r.peakAfter.startMb.toFixed(1)} MB before the first transfer (start, login's`,
-    `  argon2id), ${r.peakAfter.transfersMb.toFixed(1)} MB after the 1 GiB transfers of both doors (goal < 150 MB), ${r.peakAfter.propfindMb.toFixed(1)} MB after the`,
+    `  argon2id), ${r.peakAfter.transfersMb.toFixed(1)} MB after the 1 GiB transfers of both doors (goal < 150 MB; the first`,
+    "  Basic request's argon2id is in it; the chunk buffers are collected every 8 MiB:",
+    `  docs/decisions/0018-paced-garbage-collection.md), ${r.peakAfter.propfindMb.toFixed(1)} MB after the`,
     `  PROPFINDs (garbage of 7 MB answers the collector has not yet taken back), ${r.peakRssMb.toFixed(1)} MB at the end.`,
     '',
   ];

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { envSchema } from '../apps/server/src/config/env.schema.js';
+import { serveArguments } from '../apps/server/test/serve-command.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
@@ -145,7 +146,9 @@ describe('Dockerfile', () => {
   it('starts the server in exec form, so Node itself receives the signals', () => {
     const cmds = finalOf('CMD');
     expect(cmds).toHaveLength(1);
-    expect(JSON.parse(cmds[0]!.args)).toEqual(['node', 'apps/server/dist/main.js']);
+    // The same command as `npm run serve`, V8 flags included.
+    expect(JSON.parse(cmds[0]!.args)).toEqual(['node', ...serveArguments()]);
+    expect(serveArguments().at(-1)).toBe('apps/server/dist/main.js');
     expect(finalOf('ENTRYPOINT')).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { serveArguments } from '../../server/test/serve-command.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -15,7 +16,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts `node apps/server/dist/main.js` exactly as `npm run serve` does, on PORT=0: the system
+ * Starts the built server exactly as `npm run serve` does, on PORT=0: the system
  * picks a free port and the server logs the one it bound, so no other process can answer in
  * its place (a port chosen in advance could be taken in between).
  */
@@ -23,7 +24,7 @@ export async function startBuiltServer(
   extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pp-e2e-'));
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, serveArguments(), {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -1,5 +1,6 @@
 import { Transform } from 'node:stream';
 import { AppError } from '../lib/app-error.js';
+import { processGarbagePacer } from '../lib/garbage-pacer.js';
 
 /** Limits on a streamed body. */
 export interface BodyLimits {
@@ -7,6 +8,11 @@ export interface BodyLimits {
   expectedLength?: number;
   /** More bytes than this fail with PAYLOAD_TOO_LARGE. */
   maxLength?: number;
+  /**
+   * Notes each chunk to the garbage pacer: set by transfers the server streams for itself
+   * (copies, URL imports); bodies of HTTP requests and answers are paced by their meters.
+   */
+  paced?: boolean;
 }
 
 /** A pass-through stream that counts what flows through it. */
@@ -24,9 +30,11 @@ export interface BodyMeter extends Transform {
 export function createBodyMeter(limits: BodyLimits): BodyMeter {
   let size = 0;
   let ended = false;
+  const pacer = limits.paced ? processGarbagePacer() : undefined;
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
+      pacer?.note(chunk.length);
       if (limits.expectedLength !== undefined && size > limits.expectedLength) {
         callback(lengthMismatch(`body is longer than ${limits.expectedLength} bytes`));
         return;

@@ -122,7 +122,7 @@ export function createCopyTaskHandler(deps: {
     const creator = creatorKind(context.task.created_by);
     await deps.limits.assertFits(creator, { storage_config_id: target.id }, item.bytes);
     const read = await source.read(ref.sk);
-    const meter = createBodyMeter({ expectedLength: read.contentLength });
+    const meter = createBodyMeter({ expectedLength: read.contentLength, paced: true });
     const report = setInterval(() => context.progress(meter.received()), 100);
     try {
       const piped = pipeline(read.stream, meter, { signal });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { endpoints, type Endpoint } from '@pasteport/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { identityOf } from '../../http/access.js';
+import { processGarbagePacer } from '../../lib/garbage-pacer.js';
 import type { ServerMetrics } from './server-metrics.js';
 
 /** The route label of requests no route matched (their URL is the client's to choose). */
@@ -37,18 +38,28 @@ export function routeLabel(request: FastifyRequest): string {
 /**
  * Per-request metrics and the route and identity on the request's log lines: the byte meters
  * are attached before anything reads the body, the counters and the log fields after the
- * answer (Fastify writes its "request completed" line after the onResponse hooks).
+ * answer (Fastify writes its "request completed" line after the onResponse hooks). The byte
+ * meters also pace the garbage collector: each streamed chunk is a buffer left for it.
  */
 export function installHttpMetrics(app: FastifyInstance, metrics: ServerMetrics): void {
+  const pacer = processGarbagePacer();
+  const received = (bytes: number) => {
+    metrics.uploadBytes(bytes);
+    pacer.note(bytes);
+  };
+  const sent = (bytes: number) => {
+    metrics.downloadBytes(bytes);
+    pacer.note(bytes);
+  };
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.routeOptions.url;
     if (url !== undefined && !request.is404) {
       const key = routeKey(request.method, url);
       const dav = request.routeOptions.config.webdav === true;
       if (UPLOAD_ROUTES.has(key) || (dav && request.method === 'PUT')) {
-        meterRequestBody(request.raw, metrics.uploadBytes);
+        meterRequestBody(request.raw, received);
       } else if (DOWNLOAD_ROUTES.has(key) || (dav && request.method === 'GET')) {
-        meterResponseBody(reply.raw, metrics.downloadBytes);
+        meterResponseBody(reply.raw, sent);
       }
     }
     done();

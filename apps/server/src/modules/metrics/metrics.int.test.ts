@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { APP_VERSION, type ApiKey, type FileDetail } from '@pasteport/contract';
 import { describe, expect, it } from 'vitest';
+import { listenForClients } from '../../../test/dav-clients.js';
 import { DATABASE_KINDS } from '../../../test/databases.js';
 import { formBody, givenStorage } from '../../../test/files.js';
 import { apiKey, bearer, givenApiKey, useAdminApp } from '../../../test/identity.js';
@@ -123,6 +124,33 @@ describe.each(DATABASE_KINDS)('GET /metrics on %s', (kind) => {
         cache,
       ).toBe(true);
     }
+  });
+
+  it('paces the collector: one young-generation collection per 8 MiB streamed in or out', async () => {
+    const { t, token } = admin;
+    const configId = await givenStorage(t, token, 'local');
+    // Over a real socket: the body arrives in the chunks a client's upload really comes in.
+    const base = `http://127.0.0.1:${await listenForClients(t)}`;
+    const before = await scrape();
+    const data = randomBytes(16 * 1024 * 1024 + 1);
+    const form = formBody([
+      { name: 's3_config_id', value: configId },
+      { name: 'slug', value: 'paced-file' },
+      { name: 'file', filename: 'p.bin', type: 'application/octet-stream', data },
+    ]);
+    const upload = await fetch(`${base}/api/upload`, {
+      method: 'POST',
+      headers: { ...bearer(token), ...form.headers },
+      body: form.payload,
+    });
+    expect(upload.status, await upload.text()).toBe(201);
+    const got = await fetch(`${base}/api/file-download/paced-file`);
+    expect(Buffer.from(await got.arrayBuffer()).equals(data)).toBe(true);
+    const after = await scrape();
+    // Just over 32 MiB moved: four collections, five when the last count had a rest left over.
+    const runs = moved(before, after, 'pasteport_paced_collections_total');
+    expect(runs).toBeGreaterThanOrEqual(4);
+    expect(runs).toBeLessThanOrEqual(5);
   });
 
   it('reports tasks, the database pool, the process and the build', async () => {

@@ -1,4 +1,5 @@
 import type { CacheStats } from '@pasteport/contract';
+import { processGarbagePacer } from '../../lib/garbage-pacer.js';
 import { createRegistry, type Sample } from './registry.js';
 
 /** A connection pool's counts, as pg's Pool exposes them. */
@@ -118,6 +119,13 @@ export function createServerMetrics(sources: MetricsSources) {
   registry.collected('gauge', 'nodejs_heap_used_bytes', 'V8 heap in use, in bytes.', [], () => [
     { value: process.memoryUsage().heapUsed },
   ]);
+  registry.collected(
+    'counter',
+    'pasteport_paced_collections_total',
+    'Young-generation collections run for streamed bodies (one per 8 MiB streamed).',
+    [],
+    () => [{ value: processGarbagePacer().collections }],
+  );
   registry.collected(
     'gauge',
     'pasteport_build_info',
