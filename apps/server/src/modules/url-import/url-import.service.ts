@@ -77,7 +77,10 @@ export function createUrlImportService(deps: UrlImportDeps) {
     try {
       // The record's own reservation (its declared size) is part of what the quota counts.
       remaining = (await deps.policy.remainingBytes(config)) + row.size;
-      const meter = createBodyMeter({ maxLength: Math.min(transfer.maxBytes, remaining), paced: true });
+      const meter = createBodyMeter({
+        maxLength: Math.min(transfer.maxBytes, remaining),
+        paced: true,
+      });
       const watch = createTransferWatch({
         idleMs: URL_FETCH_LIMITS.idleMs,
         onBytes: (count) => tasks.loaded(task, count),
