@@ -55,6 +55,20 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Polls the health route until it answers 200 (true), 200 tries pass (false) or the process dies. */
+async function answersHealth(url: string, child: ChildProcess): Promise<boolean> {
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error('the Pasteport server exited during start');
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
 /** The built Pasteport server, as `npm run serve` starts it, on a temp data dir. */
 export async function startPasteport(
   port: number,
@@ -76,16 +90,13 @@ export async function startPasteport(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error('the Pasteport server exited during start');
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    if (!(await answersHealth(url, child)))
+      throw new Error('the Pasteport server did not answer /api/health after 200 tries');
+  } catch (error) {
+    await stop(child);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   }
   return {
     url,
