@@ -14,6 +14,7 @@ import { createJobRunner } from './jobs/job-runner.js';
 import { sweepJobs } from './jobs/sweeps.js';
 import { fsCrawlJob } from './modules/search/fs-crawl.js';
 import { createRemoteFetcher } from './modules/url-import/remote-fetch.js';
+import type { Clock } from './lib/clock.js';
 
 /** What TEST_ONLY_ALLOW_LOOPBACK_FETCH opens to outbound fetches. */
 const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1'];
@@ -41,8 +42,9 @@ export interface Running {
 /** Parses config, prepares DATA_DIR, opens and migrates the database, builds the app, listens. */
 export async function boot(
   env: NodeJS.ProcessEnv,
-  /** `logDestination`: where log lines go instead of stdout (tests read them). */
-  options: { webDistDir?: string; logDestination?: DestinationStream } = {},
+  /** `logDestination`: where log lines go instead of stdout (tests read them); `clock`: the
+   * time the server lives in (tests pin it, so data with an expiry is checked on any day). */
+  options: { webDistDir?: string; logDestination?: DestinationStream; clock?: Clock } = {},
 ): Promise<Running> {
   const parsed = parseConfig(env);
   if (!parsed.ok) throw new BootError(parsed.problems);
@@ -70,6 +72,7 @@ export async function boot(
     httpLimits: config.httpLimits,
     corsOrigins: config.corsOrigins,
     metricsToken: config.metricsToken,
+    ...(options.clock && { clock: options.clock }),
     ...(config.allowLoopbackFetch && {
       fetcher: createRemoteFetcher({ allowAddresses: LOOPBACK_ADDRESSES }),
     }),

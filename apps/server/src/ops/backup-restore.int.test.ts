@@ -41,19 +41,24 @@ async function ops(argv: string[], env: NodeJS.ProcessEnv) {
 const modeOf = async (file: string) => (await stat(file)).mode & 0o777;
 const quiet = { logDestination: { write: () => undefined } };
 
-/** A data dir holding the fixture's data set, its secret in secret.key (not the environment). */
+/**
+ * A data dir holding the fixture's data set, its secret in secret.key (not the environment), and
+ * the clock its servers run on: a minute after the data set was made, so what it holds with an
+ * expiry (a presigned upload's file, a WebDAV lock) neither expires nor is swept on a later day.
+ */
 async function givenDataDir() {
   const { dataDir, record } = await copyFixture(APP_VERSION);
   dirs.push(dataDir);
   await writeFile(path.join(dataDir, 'secret.key'), `${TEST_APP_SECRET}\n`, { mode: 0o600 });
-  return { dataDir, record };
+  const clock = { now: () => new Date(Date.parse(record.made_at) + 60_000) };
+  return { dataDir, record, clock };
 }
 
 describe('backup and restore of a SQLite data dir', () => {
   it('snapshots a running, writing server; restores into an empty dir that serves it all', async () => {
-    const { dataDir, record } = await givenDataDir();
+    const { dataDir, record, clock } = await givenDataDir();
     const env = { DATA_DIR: dataDir, PORT: '0' };
-    const running = await boot(env, quiet);
+    const running = await boot(env, { ...quiet, clock });
     const out = path.join(await tempDir('pp-backup-'), 'backup');
     let written = 0;
     let writing = true;
@@ -125,9 +130,9 @@ describe('backup and restore of a SQLite data dir', () => {
     await cp(path.join(dataDir, 'storage'), path.join(target, 'storage'), { recursive: true });
 
     // No APP_SECRET: the restored secret.key is what opens the sealed S3 credentials.
-    const again = await boot({ DATA_DIR: target, PORT: '0' }, quiet);
+    const again = await boot({ DATA_DIR: target, PORT: '0' }, { ...quiet, clock });
     try {
-      await checkDataSet(again, record, inject('s3'));
+      await checkDataSet(again, record, inject('s3'), clock);
     } finally {
       await again.close();
     }
