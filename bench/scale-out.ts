@@ -14,10 +14,15 @@ import { CONNECTIONS, median, requestsPerSecond, type Scenario } from './scenari
 const ROUNDS = 3;
 const UPLOAD_BYTES = 4 * 1024;
 
+/** Requests per second on one instance and on two, medians of ROUNDS runs. */
+interface Rates {
+  one: number;
+  two: number;
+}
+
 export interface ScaleOutResult {
-  /** Requests per second, medians of ROUNDS runs. */
-  pasteReads: { one: number; two: number };
-  smallUploads: { one: number; two: number };
+  pasteReads: Rates;
+  smallUploads: Rates;
   cpus: number;
 }
 
@@ -145,10 +150,10 @@ export function scaleOutGoals(result: ScaleOutResult): { name: string; met: bool
 }
 
 /** Two instances' rate as a multiple of one's. */
-const gain = (r: { one: number; two: number }) => (r.two / Math.max(r.one, 1)).toFixed(2);
+const gain = (r: Rates) => (r.two / Math.max(r.one, 1)).toFixed(2);
 
 export function scaleOutMarkdown(result: ScaleOutResult): string[] {
-  const row = (name: string, r: { one: number; two: number }) =>
+  const row = (name: string, r: Rates) =>
     `| ${name} | ${r.one.toFixed(0)} | ${r.two.toFixed(0)} | ${gain(r)} × |`;
   return [
     '## Scale-out',

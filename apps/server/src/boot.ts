@@ -12,9 +12,9 @@ import { snapshotBeforeMigrating } from './db/pre-migrate-snapshot.js';
 import { createLogger } from './http/log-redaction.js';
 import { createJobRunner } from './jobs/job-runner.js';
 import { sweepJobs } from './jobs/sweeps.js';
+import type { Clock } from './lib/clock.js';
 import { fsCrawlJob } from './modules/search/fs-crawl.js';
 import { createRemoteFetcher } from './modules/url-import/remote-fetch.js';
-import type { Clock } from './lib/clock.js';
 
 /** What TEST_ONLY_ALLOW_LOOPBACK_FETCH opens to outbound fetches. */
 const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1'];

@@ -107,12 +107,9 @@ describe('upgrade fixtures of released versions', () => {
 
   describe.each(FIXTURE_VERSIONS)('made by %s', (version) => {
     it('migrates with this build and still serves every row', async () => {
-      const { dataDir, record } = await fixtureCopy(version);
+      const { dataDir, record, clock } = await fixtureCopy(version);
       const before = appliedIn(databaseFileIn(dataDir));
       expect(before.at(-1)).toBe(record.schema_version);
-      // The app runs at the moment the fixture was made: what expires with time (a presigned
-      // upload's file, a WebDAV lock) is checked in full on any later day.
-      const clock = { now: () => new Date(Date.parse(record.made_at) + 60_000) };
       const t = await openAppOnDataDir(dataDir, { clock });
       try {
         expect(t.migrated).toEqual(KNOWN_MIGRATIONS.filter((name) => !before.includes(name)));

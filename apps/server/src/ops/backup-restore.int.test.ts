@@ -43,15 +43,15 @@ const quiet = { logDestination: { write: () => undefined } };
 
 /**
  * A data dir holding the fixture's data set, its secret in secret.key (not the environment), and
- * the clock its servers run on: a minute after the data set was made, so what it holds with an
- * expiry (a presigned upload's file, a WebDAV lock) neither expires nor is swept on a later day.
+ * the clock its servers run on (the fixture's: its expiring rows stay on any later day).
  */
 async function givenDataDir() {
-  const { dataDir, record } = await copyFixture(APP_VERSION);
-  dirs.push(dataDir);
-  await writeFile(path.join(dataDir, 'secret.key'), `${TEST_APP_SECRET}\n`, { mode: 0o600 });
-  const clock = { now: () => new Date(Date.parse(record.made_at) + 60_000) };
-  return { dataDir, record, clock };
+  const fixture = await copyFixture(APP_VERSION);
+  dirs.push(fixture.dataDir);
+  await writeFile(path.join(fixture.dataDir, 'secret.key'), `${TEST_APP_SECRET}\n`, {
+    mode: 0o600,
+  });
+  return fixture;
 }
 
 describe('backup and restore of a SQLite data dir', () => {

@@ -2,6 +2,7 @@ import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Clock } from '../../src/lib/clock.js';
 import type { DataSetRecord } from './data-set.js';
 
 /** Inside a fixture folder (named after the version that made it). */
@@ -20,10 +21,15 @@ export async function fixtureVersions(): Promise<string[]> {
     .sort();
 }
 
-/** A fixture copied into a fresh data dir (the committed files are never opened in place). */
+/**
+ * A fixture copied into a fresh data dir (the committed files are never opened in place), and the
+ * clock to serve it on: a minute after the data set was made, so what it holds with an expiry (a
+ * presigned upload's file lives 24 hours, WebDAV locks time out) is neither expired nor swept on
+ * a later day.
+ */
 export async function copyFixture(
   version: string,
-): Promise<{ dataDir: string; record: DataSetRecord }> {
+): Promise<{ dataDir: string; record: DataSetRecord; clock: Clock }> {
   const source = path.join(here, version);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `pp-upgrade-${version}-`));
   await cp(path.join(source, FIXTURE_DATABASE), path.join(dataDir, 'pasteport.db'));
@@ -31,5 +37,6 @@ export async function copyFixture(
   const record = JSON.parse(
     await readFile(path.join(source, FIXTURE_RECORD), 'utf8'),
   ) as DataSetRecord;
-  return { dataDir, record };
+  const clock = { now: () => new Date(Date.parse(record.made_at) + 60_000) };
+  return { dataDir, record, clock };
 }
